@@ -1,0 +1,175 @@
+use arrayvec::ArrayVec;
+use ddsolve_cards::{Card, Hand, Holding, Position, Rank, Seat, SeatMap, Strain, Suit};
+
+/// One move: a card, the equivalent cards it stands for, and its ordering weight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Move {
+    /// The card searched: the highest of its run of equivalent cards.
+    pub card: Card,
+    /// Every rank of the card's suit that this move stands for, the card's own included.
+    pub equals: Holding,
+    /// Ordering weight; higher is searched first.
+    pub weight: i32,
+}
+
+/// A hand's moves: never more than 13, stored inline.
+pub type MoveList = ArrayVec<Move, 13>;
+
+/// What move generation and ordering look at: the cards not yet played, trumps, the leader
+/// and the cards played to the current trick.
+#[derive(Clone, Copy, Debug)]
+pub struct TrickView<'a> {
+    /// Cards still in the hands.
+    pub hands: &'a SeatMap<Hand>,
+    /// The trump strain.
+    pub trump: Strain,
+    /// The leader of the current trick.
+    pub leader: Seat,
+    /// Cards played to the current trick, the leader's first.
+    pub trick: &'a [Card],
+}
+
+impl<'a> TrickView<'a> {
+    /// The view of a [`Position`].
+    pub fn of(pos: &'a Position) -> TrickView<'a> {
+        TrickView {
+            hands: pos.hands(),
+            trump: pos.trump(),
+            leader: pos.leader(),
+            trick: pos.trick(),
+        }
+    }
+
+    /// The hand to play.
+    #[inline]
+    pub fn to_play(&self) -> Seat {
+        self.leader.offset(self.trick.len())
+    }
+
+    /// The suit led, if any.
+    #[inline]
+    pub fn led(&self) -> Option<Suit> {
+        self.trick.first().map(|c| c.suit())
+    }
+
+    /// The holding of `seat` in `suit`.
+    #[inline]
+    pub fn holding(&self, seat: Seat, suit: Suit) -> Holding {
+        self.hands[seat].suit(suit)
+    }
+
+    /// All cards of `suit` still in hands or in the current trick: the cards that were out
+    /// when the trick began.
+    #[inline]
+    pub fn at_trick_start(&self, suit: Suit) -> Holding {
+        let mut h = self.hands.0[0].suit(suit)
+            | self.hands.0[1].suit(suit)
+            | self.hands.0[2].suit(suit)
+            | self.hands.0[3].suit(suit);
+        for c in self.trick {
+            if c.suit() == suit {
+                h |= Holding::single(c.rank());
+            }
+        }
+        h
+    }
+
+    /// The number of cards left in the hands.
+    #[inline]
+    pub fn cards_left(&self) -> u32 {
+        (self.hands.0[0] | self.hands.0[1] | self.hands.0[2] | self.hands.0[3]).len()
+    }
+}
+
+/// Splits `mine` into runs of equivalent ranks: ranks with no card of `others` between them.
+/// Each run is pushed as a move headed by its highest rank.
+#[inline]
+fn push_runs(suit: Suit, mine: Holding, others: Holding, out: &mut MoveList) {
+    let mut rest = mine.0;
+    while rest != 0 {
+        let top = 15 - rest.leading_zeros(); // highest remaining rank
+                                             // The run extends down while the next lower ranks are ours or gone (not in others).
+        let below_top = (1u16 << top) - 1;
+        let blockers = others.0 & below_top;
+        // Ranks strictly above the highest blocker below `top` belong to this run.
+        let floor = if blockers == 0 {
+            0
+        } else {
+            16 - blockers.leading_zeros()
+        };
+        let run_mask = (((1u32 << (top + 1)) - 1) as u16) & !(((1u32 << floor) - 1) as u16);
+        let run = rest & run_mask;
+        out.push(Move {
+            card: Card::new(suit, Rank::new(top as u8).expect("holding bit is a rank")),
+            equals: Holding(run),
+            weight: 0,
+        });
+        rest &= !run;
+    }
+}
+
+/// Generates the legal moves of the hand to play, equivalent cards collapsed, in no
+/// particular order. Equivalence counts the cards of earlier tricks as gone, but not the
+/// cards of the current trick (they can still win it).
+pub fn generate(view: &TrickView, out: &mut MoveList) {
+    out.clear();
+    let me = view.to_play();
+    let hand = view.hands[me];
+    let suits_to_try = match view.led() {
+        Some(led) if !hand.suit(led).is_empty() => [Some(led), None, None, None],
+        _ => [
+            Some(Suit::Spades),
+            Some(Suit::Hearts),
+            Some(Suit::Diamonds),
+            Some(Suit::Clubs),
+        ],
+    };
+    for suit in suits_to_try.into_iter().flatten() {
+        let mine = hand.suit(suit);
+        if mine.is_empty() {
+            continue;
+        }
+        let others = view.at_trick_start(suit) - mine;
+        push_runs(suit, mine, others, out);
+    }
+}
+
+/// Kuijf's small-card rule: once a card of a suit has been searched without winning by rank
+/// (it lies below every rank that the search backed up as winning in that suit), the other
+/// cards of that hand and suit below the lowest winning rank lead to the same result and
+/// need not be searched.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SmallCardFilter {
+    /// Per suit: ranks strictly below this value are skipped (0 = none skipped).
+    floor: [u8; 4],
+}
+
+impl SmallCardFilter {
+    /// A filter that skips nothing yet.
+    #[inline]
+    pub const fn new() -> SmallCardFilter {
+        SmallCardFilter { floor: [0; 4] }
+    }
+
+    /// Should `mv` be searched?
+    #[inline]
+    pub fn admits(&self, mv: &Move) -> bool {
+        mv.card.rank().get() >= self.floor[mv.card.suit().index()]
+    }
+
+    /// Records that `mv` was searched and the ranks backed up as winning (`win`, a set of
+    /// cards of all suits, in absolute ranks).
+    #[inline]
+    pub fn searched(&mut self, mv: &Move, win: Hand) {
+        let suit = mv.card.suit();
+        let w = win.suit(suit);
+        let lowest = if w.is_empty() {
+            15
+        } else {
+            w.0.trailing_zeros() as u8
+        };
+        if mv.card.rank().get() < lowest && self.floor[suit.index()] == 0 {
+            self.floor[suit.index()] = lowest;
+        }
+    }
+}

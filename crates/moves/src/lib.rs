@@ -1,0 +1,32 @@
+//! # ddsolve-moves: move generation and move ordering
+//!
+//! Layer 2 of ddsolve: depends only on [`ddsolve_cards`]. The search (`ddsolve-search`) uses
+//! it; nothing here knows about the search, the transposition table or pruning.
+//!
+//! * [`generate`] lists the legal cards of the hand to play, with equivalent cards (a run of
+//!   ranks with no other hand's card between them, counting cards played in earlier tricks
+//!   as gone) collapsed to one [`Move`] that carries them all in [`Move::equals`].
+//! * [`MoveOrdering`] is the seam through which the search orders its moves;
+//!   [`PaperOrdering`] implements the weights of chapter 5 of Haglund's paper.
+//! * [`SmallCardFilter`] is Kuijf's small-card rule (the paper's `NextMove`).
+//!
+//! ```
+//! use ddsolve_cards::{Deal, Position, Seat, Strain};
+//! use ddsolve_moves::{generate, MoveList, OrderHints, MoveOrdering, PaperOrdering, TrickView};
+//!
+//! let deal: Deal = "N:AKQ.. .AKQ.. ..AKQ. ...AKQ".parse()?;
+//! let pos = Position::new(deal, Strain::NoTrump, Seat::North);
+//! let view = TrickView::of(&pos);
+//! let mut moves = MoveList::new();
+//! generate(&view, &mut moves);
+//! assert_eq!(moves.len(), 1); // AKQ of spades are one move
+//! assert_eq!(moves[0].equals.len(), 3);
+//! PaperOrdering.order(&view, &OrderHints::default(), &mut moves);
+//! # Ok::<(), ddsolve_cards::PbnError>(())
+//! ```
+
+mod generate;
+mod order;
+
+pub use generate::{generate, Move, MoveList, SmallCardFilter, TrickView};
+pub use order::{MoveOrdering, OrderHints, PaperOrdering, RankOrdering};

@@ -1,0 +1,387 @@
+use crate::{Move, MoveList, TrickView};
+use ddsolve_cards::{beats, Card, Holding, Seat, Suit};
+
+/// What the search knows that helps ordering: the move that last caused a cutoff at this
+/// depth ("best move") and the move stored with the last transposition-table hit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OrderHints {
+    /// The move that last caused a cutoff at this depth.
+    pub cutoff: Option<Card>,
+    /// The best move of the transposition-table entry that last matched at this depth.
+    pub tt: Option<Card>,
+}
+
+/// Orders a list of generated moves, best first. The search is generic over this trait, so
+/// an ordering can be replaced without touching the search.
+pub trait MoveOrdering {
+    /// Sets weights and sorts `moves` (a permutation of the input), best first.
+    fn order(&self, view: &TrickView, hints: &OrderHints, moves: &mut MoveList);
+}
+
+/// The simplest ordering: highest rank first, then suit order. A baseline for ablation.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RankOrdering;
+
+impl MoveOrdering for RankOrdering {
+    fn order(&self, _view: &TrickView, hints: &OrderHints, moves: &mut MoveList) {
+        for m in moves.iter_mut() {
+            m.weight = i32::from(m.card.rank().get()) * 4 - m.card.suit().index() as i32;
+            if Some(m.card) == hints.cutoff || Some(m.card) == hints.tt {
+                m.weight += 100;
+            }
+        }
+        sort(moves);
+    }
+}
+
+/// The move-ordering weights of chapter 5 of Haglund's paper, for the four positions in the
+/// trick, notrump and trump, with the paper's two exceptions.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PaperOrdering;
+
+#[inline]
+fn sort(moves: &mut MoveList) {
+    // Insertion sort: lists are short and often nearly sorted; stable for determinism.
+    for i in 1..moves.len() {
+        let mut j = i;
+        while j > 0 && moves[j - 1].weight < moves[j].weight {
+            moves.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
+
+#[inline]
+fn top(h: Holding) -> u8 {
+    h.highest().map_or(0, |r| r.get())
+}
+
+#[inline]
+fn bottom(h: Holding) -> u8 {
+    h.lowest().map_or(0, |r| r.get())
+}
+
+/// The strongest card `seat` could contribute to a trick led in `led`: its top card of the
+/// suit, else its top trump, else nothing.
+fn best_contribution(view: &TrickView, seat: Seat, led: Suit) -> Option<Card> {
+    let h = view.holding(seat, led);
+    if let Some(r) = h.highest() {
+        return Some(Card::new(led, r));
+    }
+    let t = view.trump.trump()?;
+    view.holding(seat, t).highest().map(|r| Card::new(t, r))
+}
+
+fn better(a: Option<Card>, b: Option<Card>, led: Suit, view: &TrickView) -> Option<Card> {
+    match (a, b) {
+        (Some(x), Some(y)) => Some(if beats(y, x, led, view.trump) { y } else { x }),
+        (x, None) => x,
+        (None, y) => y,
+    }
+}
+
+impl PaperOrdering {
+    fn weight_leader(&self, view: &TrickView, hints: &OrderHints, m: &Move) -> i32 {
+        let me = view.to_play();
+        let (pd, lho, rho) = (me.partner(), me.next(), me.prev());
+        let s = m.card.suit();
+        let r = i32::from(m.card.rank().get());
+        let trump = view.trump.trump();
+        let depth = view.cards_left() as i32 - 4;
+        let count = |seat: Seat| {
+            let n = view.holding(seat, s).len() as i32;
+            if n == 0 {
+                depth + 4
+            } else {
+                n * 4
+            }
+        };
+        let ruffer = |seat: Seat| match trump {
+            Some(t) if t != s => {
+                view.holding(seat, s).is_empty() && !view.holding(seat, t).is_empty()
+            }
+            _ => false,
+        };
+        let suit_bonus = if ruffer(lho) || ruffer(rho) { -12 } else { 0 };
+        let delta = suit_bonus - (count(lho) + count(rho)) * 2;
+
+        let all = view.at_trick_start(s);
+        let highest = top(all);
+        let second = top(all - Holding(1 << highest));
+        let holds = |seat: Seat, rank: u8| rank != 0 && view.holding(seat, s).0 & (1 << rank) != 0;
+        let opp_top = top(view.holding(lho, s)).max(top(view.holding(rho, s)));
+        let side_top = r.max(i32::from(top(view.holding(pd, s))));
+        let wins = side_top > i32::from(opp_top) && !ruffer(lho) && !ruffer(rho);
+        let opp_singleton_top = [lho, rho]
+            .iter()
+            .any(|&o| view.holding(o, s).len() == 1 && holds(o, highest));
+        let has_equals = m.equals.len() > 1;
+        let is_best = Some(m.card) == hints.cutoff || Some(m.card) == hints.tt;
+
+        let mut w = if wins {
+            if opp_singleton_top {
+                40 - r
+            } else if holds(me, highest) {
+                if holds(pd, second) {
+                    50 - r
+                } else if r == i32::from(highest) {
+                    31
+                } else {
+                    19 - r
+                }
+            } else if holds(pd, highest) {
+                if holds(me, second) {
+                    50 - r
+                } else {
+                    35 - r
+                }
+            } else if has_equals {
+                40 - r
+            } else {
+                30 - r
+            }
+        } else if opp_singleton_top {
+            20 - r
+        } else if holds(me, highest) {
+            if holds(pd, second) {
+                35 - r
+            } else if r == i32::from(highest) {
+                16
+            } else {
+                4 - r
+            }
+        } else if holds(pd, highest) {
+            if holds(me, second) {
+                35 - r
+            } else {
+                20 - r
+            }
+        } else if holds(me, second) && has_equals {
+            20 - r
+        } else {
+            4 - r
+        };
+        if is_best {
+            w += if wins { 50 } else { 30 };
+        }
+        w + delta
+    }
+
+    fn weight_second(&self, view: &TrickView, m: &Move) -> i32 {
+        let me = view.to_play();
+        let lead = view.trick[0];
+        let led = lead.suit();
+        let leader = view.leader;
+        let third = leader.partner();
+        let fourth = me.partner();
+        let c = m.card;
+        let r = i32::from(c.rank().get());
+        let trump = view.trump.trump();
+        let void = c.suit() != led;
+        let len2 = 2 * view.holding(me, c.suit()).len() as i32;
+        let has_equals = m.equals.len() > 1;
+
+        let ours = better(Some(c), best_contribution(view, fourth, led), led, view);
+        let theirs = better(Some(lead), best_contribution(view, third, led), led, view);
+        let wins = match (ours, theirs) {
+            (Some(o), Some(t)) => beats(o, t, led, view.trump),
+            _ => false,
+        };
+        let beats_lead = beats(c, lead, led, view.trump);
+        let third_led = view.holding(third, led);
+        let fourth_led = view.holding(fourth, led);
+        let leader_top = top(view.holding(leader, led)).max(lead.rank().get());
+        if wins {
+            if void {
+                if trump == Some(c.suit()) {
+                    30 - r + len2
+                } else {
+                    60 - r + len2
+                }
+            } else if !third_led.is_empty() && i32::from(bottom(third_led)) > r {
+                45 - r
+            } else if fourth_led
+                .iter()
+                .any(|x| x.get() > lead.rank().get() && x.get() < leader_top)
+            {
+                60 - r
+            } else if beats_lead {
+                if !fourth_led.is_empty() && r < i32::from(top(fourth_led)) {
+                    75 - r
+                } else if r > i32::from(top(view.holding(leader, led))) {
+                    70 - r
+                } else if has_equals {
+                    60 - r
+                } else {
+                    45 - r
+                }
+            } else if !fourth_led.is_empty() {
+                if has_equals {
+                    50 - r
+                } else {
+                    45 - r
+                }
+            } else {
+                45 - r
+            }
+        } else if void {
+            if trump == Some(c.suit()) {
+                15 - r + len2
+            } else {
+                -r + len2
+            }
+        } else if (!third_led.is_empty() && i32::from(bottom(third_led)) > r)
+            || (!fourth_led.is_empty() && i32::from(bottom(fourth_led)) > r)
+        {
+            -r
+        } else if beats_lead {
+            if has_equals {
+                20 - r
+            } else {
+                10 - r
+            }
+        } else {
+            -r
+        }
+    }
+
+    fn weight_third(&self, view: &TrickView, m: &Move) -> i32 {
+        let me = view.to_play();
+        let led = view.trick[0].suit();
+        let (lead, second) = (view.trick[0], view.trick[1]);
+        let fourth = me.next();
+        let c = m.card;
+        let r = i32::from(c.rank().get());
+        let trump = view.trump.trump();
+        let void = c.suit() != led;
+        let len2 = 2 * view.holding(me, c.suit()).len() as i32;
+        let leader_winning = !beats(second, lead, led, view.trump);
+        let current = if leader_winning { lead } else { second };
+        let on_top = beats(c, current, led, view.trump);
+        let ours = if leader_winning && !on_top { lead } else { c };
+        let ours_ok = leader_winning || on_top;
+        let wins = ours_ok
+            && match best_contribution(view, fourth, led) {
+                Some(f) => !beats(f, ours, led, view.trump),
+                None => true,
+            };
+        let is_trump = trump == Some(c.suit());
+        if wins {
+            if void {
+                if leader_winning && !on_top {
+                    if is_trump && trump != Some(led) {
+                        30 - r + len2
+                    } else {
+                        60 - r + len2
+                    }
+                } else if leader_winning {
+                    // Overtaking partner's winner by ruffing.
+                    if is_trump && trump != Some(led) {
+                        30 - r + len2
+                    } else {
+                        60 - r + len2
+                    }
+                } else if is_trump {
+                    70 - r + len2
+                } else {
+                    30 - r + len2
+                }
+            } else {
+                60 - r
+            }
+        } else if void {
+            if is_trump && on_top {
+                40 - r + len2
+            } else if is_trump {
+                -15 - r + len2
+            } else {
+                -r + len2
+            }
+        } else if on_top {
+            let all = view.at_trick_start(led);
+            let second_highest = top(all - Holding(1 << top(all)));
+            if c.rank().get() == second_highest {
+                25
+            } else if m.equals.len() > 1 {
+                20 - r
+            } else {
+                10 - r
+            }
+        } else {
+            -10 - r
+        }
+    }
+
+    fn weight_fourth(&self, view: &TrickView, m: &Move) -> i32 {
+        let led = view.trick[0].suit();
+        let c = m.card;
+        let r = i32::from(c.rank().get());
+        let trump = view.trump.trump();
+        let void = c.suit() != led;
+        let len2 = 2 * view.holding(view.to_play(), c.suit()).len() as i32;
+        // Index of the card winning so far: 0 leader, 1 my partner, 2 leader's partner.
+        let mut win = 0;
+        for i in 1..3 {
+            if beats(view.trick[i], view.trick[win], led, view.trump) {
+                win = i;
+            }
+        }
+        let partner_winning = win == 1;
+        let mine_wins = beats(c, view.trick[win], led, view.trump);
+        let is_trump = trump == Some(c.suit()) && trump != Some(led);
+        if void {
+            if partner_winning {
+                if is_trump {
+                    14 - r + len2
+                } else {
+                    30 - r + len2
+                }
+            } else if mine_wins {
+                30 - r + len2
+            } else if is_trump {
+                -r
+            } else {
+                14 - r + len2
+            }
+        } else if partner_winning || mine_wins {
+            30 - r
+        } else {
+            14 - r
+        }
+    }
+}
+
+impl MoveOrdering for PaperOrdering {
+    fn order(&self, view: &TrickView, hints: &OrderHints, moves: &mut MoveList) {
+        let pos = view.trick.len();
+        for i in 0..moves.len() {
+            let m = moves[i];
+            let mut w = match pos {
+                0 => self.weight_leader(view, hints, &m),
+                1 => self.weight_second(view, &m),
+                2 => self.weight_third(view, &m),
+                _ => self.weight_fourth(view, &m),
+            };
+            if pos > 0 && Some(m.card) == hints.cutoff {
+                w += 40;
+            }
+            moves[i].weight = w;
+        }
+        sort(moves);
+        // Exception 1 (chapter 5): the leader's best suit takes the first two slots.
+        if pos == 0 && moves.len() > 2 {
+            let best_suit = moves[0].card.suit();
+            if moves[1].card.suit() != best_suit {
+                if let Some(j) = (2..moves.len()).find(|&j| moves[j].card.suit() == best_suit) {
+                    let m = moves[j];
+                    for k in (1..j).rev() {
+                        moves[k + 1] = moves[k];
+                    }
+                    moves[1] = m;
+                }
+            }
+        }
+        // Exception 2: a discarding hand tries its best suit first, which the sort already
+        // guarantees; nothing more to do.
+    }
+}

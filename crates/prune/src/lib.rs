@@ -1,0 +1,366 @@
+//! # ddsolve-prune: cutoffs that need no search
+//!
+//! Layer 2 of ddsolve: depends only on [`ddsolve_cards`]. Chapters 2, 3 and 4 of Haglund's
+//! paper: [`target_too_low_or_high`], [`quick_tricks`] at the start of a trick,
+//! [`quick_trick_second_hand`] after the lead, and [`later_tricks`].
+//!
+//! Every estimate is a sure bound: the side it counts for takes at least
+//! [`Estimate::tricks`] tricks against any defence. With it comes [`Estimate::win`], the
+//! cards whose ranks the bound rests on (the partition-search information of chapter 7): any
+//! position with the same suit lengths per hand, the same leader and the same owners of
+//! those cards and of every card above them in their suits gets at least the same bound. A
+//! bound that rests on lengths alone backs up no ranks.
+//!
+//! ```
+//! use ddsolve_cards::{Deal, Seat, Strain};
+//! use ddsolve_prune::quick_tricks;
+//!
+//! let deal: Deal = "N:AKQ.AK.. 432.32.. JT9.QJ.. 876.T9..".parse()?;
+//! let est = quick_tricks(deal.hands(), Strain::NoTrump, Seat::North);
+//! assert_eq!(est.tricks, 5);
+//! # Ok::<(), ddsolve_cards::PbnError>(())
+//! ```
+
+use ddsolve_cards::{Card, Hand, Holding, Seat, SeatMap, Strain, Suit};
+
+/// A sure number of tricks and the cards whose ranks it rests on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Estimate {
+    /// Tricks the side is sure to take.
+    pub tricks: u8,
+    /// The cards that win by rank in the argument (to back up into the transposition table).
+    pub win: Hand,
+}
+
+/// Chapter 2's TargetTooLowOrHigh: `Some(true)` if a side that has `won` tricks already has
+/// its `target`, `Some(false)` if it cannot reach it with `left` tricks to go, else `None`.
+/// Such cutoffs back up no winning ranks.
+#[inline]
+pub const fn target_too_low_or_high(won: u8, target: u8, left: u8) -> Option<bool> {
+    if won >= target {
+        Some(true)
+    } else if won + left < target {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+#[inline]
+fn suit_all(hands: &SeatMap<Hand>, s: Suit) -> Holding {
+    hands.0[0].suit(s) | hands.0[1].suit(s) | hands.0[2].suit(s) | hands.0[3].suit(s)
+}
+
+/// The top cards of `all` held by `mine`, down to the first card held by someone else.
+#[inline]
+fn top_run(all: Holding, mine: Holding) -> Holding {
+    let others = all.0 & !mine.0;
+    if others == 0 {
+        return Holding(all.0);
+    }
+    let hb = 15 - others.leading_zeros();
+    Holding(all.0 & !((2u32 << hb) - 1) as u16)
+}
+
+/// The cards of `all` from the top down to `rank` included.
+#[inline]
+fn down_to(all: Holding, rank: u8) -> Holding {
+    Holding(all.0 & !((1u32 << rank) - 1) as u16)
+}
+
+#[inline]
+fn hand_of(s: Suit, h: Holding) -> Hand {
+    Hand((h.0 as u64) << (16 * s.index()))
+}
+
+/// Sure tricks for `x` alone cashing from the top while keeping the lead, `y` being its
+/// partner (who may have to follow, but never takes the lead from `x`).
+fn cash_alone(hands: &SeatMap<Hand>, trump: Option<Suit>, x: Seat) -> Estimate {
+    let y = x.partner();
+    let (o1, o2) = (x.next(), x.prev());
+    let mut tricks = 0u32;
+    let mut win = Hand::EMPTY;
+    // Per opponent: does it still hold trumps once x has cashed its top trumps?
+    let mut ruffers = [false, false];
+    if let Some(t) = trump {
+        let all = suit_all(hands, t);
+        let (hx, hy) = (hands[x].suit(t), hands[y].suit(t));
+        let (l1, l2) = (hands[o1].suit(t).len(), hands[o2].suit(t).len());
+        let run = top_run(all, hx);
+        if l1 == 0 && l2 == 0 && !hx.is_empty() && hx.lowest() > hy.highest() {
+            // Nobody can beat x's trumps: all of them are tricks and x keeps the lead.
+            tricks += hx.len();
+            if !hy.is_empty() {
+                win |= hand_of(t, down_to(all, hx.lowest().map_or(0, |r| r.get())));
+            }
+        } else {
+            let k = run.len();
+            tricks += k;
+            if k > 0 && (l1 > 0 || l2 > 0 || !hy.is_empty()) {
+                win |= hand_of(t, run);
+            }
+            ruffers = [l1 > k, l2 > k];
+        }
+    }
+    for s in Suit::ALL {
+        if Some(s) == trump {
+            continue;
+        }
+        let hx = hands[x].suit(s);
+        if hx.is_empty() {
+            continue;
+        }
+        let all = suit_all(hands, s);
+        let hy = hands[y].suit(s);
+        let (h1, h2) = (hands[o1].suit(s), hands[o2].suit(s));
+        let run = top_run(all, hx);
+        // Rounds before an opponent with trumps can ruff.
+        let mut safe = 13;
+        if ruffers[0] {
+            safe = safe.min(h1.len());
+        }
+        if ruffers[1] {
+            safe = safe.min(h2.len());
+        }
+        let opp_len = h1.len().max(h2.len());
+        let (count, marks) =
+            if run.len() >= opp_len && hx.lowest() > hy.highest() && !ruffers[0] && !ruffers[1] {
+                // Once the opponents are out of the suit every card of x wins, and partner's
+                // cards are all lower, so x keeps the lead.
+                let marks = if opp_len == 0 && hy.is_empty() {
+                    Holding::EMPTY
+                } else {
+                    down_to(all, hx.lowest().map_or(0, |r| r.get()))
+                };
+                (hx.len(), marks)
+            } else {
+                let k = run.len().min(safe);
+                let marks = Holding(top_n(run.0, k));
+                (k, marks)
+            };
+        tricks += count;
+        win |= hand_of(s, marks);
+    }
+    Estimate {
+        tricks: tricks.min(13) as u8,
+        win,
+    }
+}
+
+/// The `k` highest bits of `bits`.
+#[inline]
+fn top_n(mut bits: u16, k: u32) -> u16 {
+    let mut out = 0;
+    for _ in 0..k {
+        if bits == 0 {
+            break;
+        }
+        let hb = 15 - bits.leading_zeros();
+        out |= 1 << hb;
+        bits &= !(1 << hb);
+    }
+    out
+}
+
+/// Chapter 3's QuickTricks: sure tricks for the side of `leader`, at the start of a trick.
+///
+/// The bound is the better of: the leader cashing its own top cards (trumps first, then side
+/// suits as far as the opponents cannot ruff), or crossing to partner through a suit where
+/// partner holds the top card (and no opponent can ruff it) and partner cashing.
+pub fn quick_tricks(hands: &SeatMap<Hand>, trump: Strain, leader: Seat) -> Estimate {
+    let t = trump.trump();
+    let own = cash_alone(hands, t, leader);
+    let pd = leader.partner();
+    let (o1, o2) = (leader.next(), leader.prev());
+    let mut best = own;
+    for s in Suit::ALL {
+        let hp = hands[pd].suit(s);
+        if hp.is_empty() || hands[leader].suit(s).is_empty() {
+            continue;
+        }
+        let all = suit_all(hands, s);
+        if all.highest() != hp.highest() {
+            continue;
+        }
+        if let Some(tr) = t {
+            if tr != s {
+                let can_ruff =
+                    |o: Seat| hands[o].suit(s).is_empty() && !hands[o].suit(tr).is_empty();
+                if can_ruff(o1) || can_ruff(o2) {
+                    continue;
+                }
+            }
+        }
+        let via = cash_alone(hands, t, pd);
+        if via.tricks > best.tricks {
+            let top = Holding(top_n(all.0, 1));
+            best = Estimate {
+                tricks: via.tricks,
+                win: via.win | hand_of(s, top),
+            };
+        }
+        break;
+    }
+    best
+}
+
+/// The simple quick trick after the lead (chapter 3, after Kuijf): does the side of the hand
+/// to play (second hand) win the current trick for sure, either with the top card of the
+/// suit led or by a ruff that cannot be beaten? Returns 1 trick or 0.
+///
+/// `trick` holds the one card led; `hands` the cards not yet played.
+pub fn quick_trick_second_hand(
+    hands: &SeatMap<Hand>,
+    trump: Strain,
+    leader: Seat,
+    lead: Card,
+) -> Estimate {
+    let led = lead.suit();
+    let me = leader.next();
+    let third = leader.partner();
+    let fourth = leader.prev();
+    let all = suit_all(hands, led);
+    let t = trump.trump();
+    let third_can_ruff = match t {
+        Some(tr) if tr != led => {
+            hands[third].suit(led).is_empty() && !hands[third].suit(tr).is_empty()
+        }
+        _ => false,
+    };
+    let one = |win: Hand| Estimate { tricks: 1, win };
+    // The top card of the suit led, in our side's hands, above the lead.
+    if let Some(top) = all.highest() {
+        if top > lead.rank() && !third_can_ruff {
+            let holder_is_ours =
+                hands[me].suit(led).contains(top) || hands[fourth].suit(led).contains(top);
+            if holder_is_ours {
+                return one(hand_of(led, Holding::single(top)));
+            }
+        }
+    }
+    if let Some(tr) = t {
+        if tr != led {
+            let third_follows = !hands[third].suit(led).is_empty();
+            let third_trumps = hands[third].suit(tr);
+            // Second hand ruffs, higher than anything third hand could ruff with.
+            let my_trumps = hands[me].suit(tr);
+            if hands[me].suit(led).is_empty() && !my_trumps.is_empty() {
+                if third_follows || third_trumps.is_empty() {
+                    return one(Hand::EMPTY);
+                }
+                if my_trumps.highest() > third_trumps.highest() {
+                    let all_t = suit_all(hands, tr);
+                    let r = my_trumps.highest().map_or(0, |r| r.get());
+                    return one(hand_of(tr, down_to(all_t, r)));
+                }
+            }
+            // Fourth hand ruffs after third hand, who must follow or has no trumps.
+            let fourth_trumps = hands[fourth].suit(tr);
+            if hands[fourth].suit(led).is_empty()
+                && !fourth_trumps.is_empty()
+                && (third_follows || third_trumps.is_empty())
+            {
+                return one(Hand::EMPTY);
+            }
+        }
+    }
+    Estimate::default()
+}
+
+/// Chapter 4's LaterTricks: sure tricks for the opponents of `leader`'s side, taken at
+/// their turn or later, at the start of a trick with `left` tricks to play.
+pub fn later_tricks(hands: &SeatMap<Hand>, trump: Strain, leader: Seat, left: u8) -> Estimate {
+    let pd = leader.partner();
+    let ours = |seat: Seat| seat == leader || seat == pd;
+    let holder = |s: Suit, rank: u8| {
+        Seat::ALL
+            .into_iter()
+            .find(|&x| rank != 0 && hands[x].suit(s).0 & (1 << rank) != 0)
+    };
+    let trump_suit = trump.trump().filter(|&t| !suit_all(hands, t).is_empty());
+    match trump_suit {
+        None => {
+            // Rule 1: every suit the leader can lead is topped by an opponent.
+            let mut win = Hand::EMPTY;
+            let mut all_topped = true;
+            for s in Suit::ALL {
+                if hands[leader].suit(s).is_empty() {
+                    continue;
+                }
+                let all = suit_all(hands, s);
+                let top = all.highest().map_or(0, |r| r.get());
+                if holder(s, top).is_some_and(ours) {
+                    all_topped = false;
+                    break;
+                }
+                win |= hand_of(s, Holding(1 << top));
+            }
+            if all_topped {
+                return Estimate { tricks: 1, win };
+            }
+            // Rule 2: even running every suit we top cannot take all the tricks.
+            let mut sum = 0;
+            let mut win = Hand::EMPTY;
+            for s in Suit::ALL {
+                let all = suit_all(hands, s);
+                let Some(top) = all.highest() else { continue };
+                let h = holder(s, top.get()).expect("top card has a holder");
+                if ours(h) {
+                    sum += hands[leader].suit(s).len().max(hands[pd].suit(s).len());
+                } else if all.len() > hands[h].suit(s).len() {
+                    win |= hand_of(s, Holding::single(top));
+                }
+            }
+            if sum < u32::from(left) {
+                return Estimate { tricks: 1, win };
+            }
+            Estimate::default()
+        }
+        Some(t) => {
+            let all = suit_all(hands, t);
+            let (o1, o2) = (leader.next(), leader.prev());
+            let (l1, l2) = (hands[o1].suit(t).len(), hands[o2].suit(t).len());
+            if hands[leader].suit(t).is_empty() && hands[pd].suit(t).is_empty() {
+                // Rule 1: the opponents hold every trump; each of the longer hand's trumps
+                // takes a trick.
+                return Estimate {
+                    tricks: l1.max(l2) as u8,
+                    win: Hand::EMPTY,
+                };
+            }
+            let top = all.highest().map_or(0, |r| r.get());
+            let rest = all - Holding(1 << top);
+            let second = rest.highest().map_or(0, |r| r.get());
+            let h1 = holder(t, top).expect("top trump has a holder");
+            if !ours(h1) {
+                // Rule 2: the opponents hold the top trump, and perhaps the second too.
+                if second != 0 {
+                    let h2 = holder(t, second).expect("second trump has a holder");
+                    if !ours(h2)
+                        && (h1 == h2 || hands[h1].suit(t).len() > 1 || hands[h2].suit(t).len() > 1)
+                    {
+                        return Estimate {
+                            tricks: 2,
+                            win: hand_of(t, Holding((1 << top) | (1 << second))),
+                        };
+                    }
+                }
+                return Estimate {
+                    tricks: 1,
+                    win: hand_of(t, Holding(1 << top)),
+                };
+            }
+            // Rule 3: an opponent holds the second trump and another, over the top trump.
+            if second != 0 {
+                let h2 = holder(t, second).expect("second trump has a holder");
+                if !ours(h2) && h2 == h1.next() && hands[h2].suit(t).len() >= 2 {
+                    return Estimate {
+                        tricks: 1,
+                        win: hand_of(t, Holding((1 << top) | (1 << second))),
+                    };
+                }
+            }
+            Estimate::default()
+        }
+    }
+}

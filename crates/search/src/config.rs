@@ -1,0 +1,46 @@
+/// Which move ordering the search uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OrderingKind {
+    /// The weights of chapter 5 of Haglund's paper.
+    #[default]
+    Paper,
+    /// Highest rank first: a baseline for ablation.
+    Rank,
+}
+
+/// Switches for every enhancement of the search, for research and ablation. The default is
+/// the fastest correct setting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// QuickTricks at trick start and after the lead (chapter 3).
+    pub quick_tricks: bool,
+    /// LaterTricks at trick start (chapter 4).
+    pub later_tricks: bool,
+    /// The transposition table (chapter 7).
+    pub transposition_table: bool,
+    /// Enhanced transposition cutoffs (chapter 6).
+    pub etc: bool,
+    /// Enhanced transposition cutoffs only with at least this many cards left in the hands.
+    pub etc_min_cards: u32,
+    /// Kuijf's small-card filter.
+    pub small_card_filter: bool,
+    /// The move ordering.
+    pub ordering: OrderingKind,
+    /// Memory limit of the transposition table, in MB.
+    pub tt_memory_mb: usize,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            quick_tricks: true,
+            later_tricks: true,
+            transposition_table: true,
+            etc: true,
+            etc_min_cards: 33,
+            small_card_filter: true,
+            ordering: OrderingKind::Paper,
+            tt_memory_mb: 128,
+        }
+    }
+}

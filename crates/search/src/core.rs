@@ -1,0 +1,360 @@
+//! The zero-window search of chapters 1, 2 and 6.
+
+use crate::Config;
+use ddsolve_cards::{trick_winner_index, Card, Hand, Seat, SeatMap, Side, Strain};
+use ddsolve_moves::{generate, MoveList, MoveOrdering, OrderHints, SmallCardFilter, TrickView};
+use ddsolve_prune::{later_tricks, quick_trick_second_hand, quick_tricks};
+use ddsolve_tt::{Pattern, TranspositionTable, TtKey};
+
+/// Per-depth memory that survives from one search to the next: the move that last caused a
+/// cutoff and the best move of the last TT hit at each depth.
+#[derive(Clone, Debug)]
+pub(crate) struct Hints {
+    pub cutoff: [Option<Card>; 53],
+    pub tt: [Option<Card>; 53],
+}
+
+impl Default for Hints {
+    fn default() -> Hints {
+        Hints {
+            cutoff: [None; 53],
+            tt: [None; 53],
+        }
+    }
+}
+
+/// The state of one search: a position and everything the recursion keeps per depth.
+/// Depth is the number of cards left in the hands.
+pub(crate) struct Searcher<'a, T: TranspositionTable, O: MoveOrdering> {
+    pub hands: SeatMap<Hand>,
+    pub trump: Strain,
+    pub leader: Seat,
+    pub trick: [Card; 4],
+    pub trick_len: usize,
+    /// Tricks won by the side that the search maximises, since the root.
+    pub tricks_max: u8,
+    pub max_side: Side,
+    pub win: [Hand; 53],
+    pub nodes: u64,
+    pub config: &'a Config,
+    pub tt: &'a mut T,
+    pub ordering: &'a O,
+    pub hints: &'a mut Hints,
+}
+
+/// What `play` changed, to undo it.
+#[derive(Clone, Copy)]
+pub(crate) struct Undo {
+    leader: Seat,
+    trick: [Card; 4],
+    trick_len: usize,
+    tricks_max: u8,
+    /// The winning card of the trick this card completed, if it won by rank.
+    pub mark: Hand,
+}
+
+const NO_CARD: Card = Card::new(ddsolve_cards::Suit::Spades, ddsolve_cards::Rank::TWO);
+
+impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
+    pub fn new(
+        hands: SeatMap<Hand>,
+        trump: Strain,
+        leader: Seat,
+        played: &[Card],
+        config: &'a Config,
+        tt: &'a mut T,
+        ordering: &'a O,
+        hints: &'a mut Hints,
+    ) -> Self {
+        let mut trick = [NO_CARD; 4];
+        trick[..played.len()].copy_from_slice(played);
+        let to_play = leader.offset(played.len());
+        Searcher {
+            hands,
+            trump,
+            leader,
+            trick,
+            trick_len: played.len(),
+            tricks_max: 0,
+            max_side: to_play.side(),
+            win: [Hand::EMPTY; 53],
+            nodes: 0,
+            config,
+            tt,
+            ordering,
+            hints,
+        }
+    }
+
+    #[inline]
+    pub fn depth(&self) -> usize {
+        (self.hands.0[0] | self.hands.0[1] | self.hands.0[2] | self.hands.0[3]).len() as usize
+    }
+
+    #[inline]
+    pub fn to_play(&self) -> Seat {
+        self.leader.offset(self.trick_len)
+    }
+
+    /// Tricks left, the current one included.
+    #[inline]
+    pub fn tricks_left(&self) -> u8 {
+        ((self.depth() + self.trick_len + 3) / 4) as u8
+    }
+
+    #[inline]
+    pub fn play(&mut self, card: Card) -> Undo {
+        let undo = Undo {
+            leader: self.leader,
+            trick: self.trick,
+            trick_len: self.trick_len,
+            tricks_max: self.tricks_max,
+            mark: Hand::EMPTY,
+        };
+        let me = self.to_play();
+        self.hands[me].remove(card);
+        self.trick[self.trick_len] = card;
+        if self.trick_len < 3 {
+            self.trick_len += 1;
+            return undo;
+        }
+        let (winner, mark) = self.complete_trick();
+        self.tricks_max += u8::from(winner.side() == self.max_side);
+        self.leader = winner;
+        self.trick_len = 0;
+        Undo { mark, ..undo }
+    }
+
+    #[inline]
+    pub fn unplay(&mut self, card: Card, undo: &Undo) {
+        self.leader = undo.leader;
+        self.trick = undo.trick;
+        self.trick_len = undo.trick_len;
+        self.tricks_max = undo.tricks_max;
+        let me = self.to_play();
+        self.hands[me].insert(card);
+    }
+
+    /// The winner of the four cards in `trick`, and its card if it won by rank.
+    #[inline]
+    fn complete_trick(&self) -> (Seat, Hand) {
+        let w = trick_winner_index(&self.trick, self.trump);
+        let wc = self.trick[w];
+        let by_rank = (0..4).any(|i| i != w && self.trick[i].suit() == wc.suit());
+        (
+            self.leader.offset(w),
+            if by_rank {
+                Hand::single(wc)
+            } else {
+                Hand::EMPTY
+            },
+        )
+    }
+
+    /// Can the side we maximise take `target` tricks (counted from the root)?
+    pub fn search(&mut self, target: u8) -> bool {
+        self.nodes += 1;
+        let d = self.depth();
+        let pos = self.trick_len;
+        let me = self.to_play();
+        let me_max = me.side() == self.max_side;
+        let cfg = self.config;
+        if pos == 0 {
+            let tl = (d / 4) as u8;
+            if self.tricks_max >= target {
+                self.win[d] = Hand::EMPTY;
+                return true;
+            }
+            if self.tricks_max + tl < target {
+                self.win[d] = Hand::EMPTY;
+                return false;
+            }
+            if tl == 1 {
+                return self.evaluate_last(target);
+            }
+            if cfg.quick_tricks {
+                let qt = quick_tricks(&self.hands, self.trump, me);
+                let q = qt.tricks.min(tl);
+                if me_max && self.tricks_max + q >= target {
+                    self.win[d] = qt.win;
+                    return true;
+                }
+                if !me_max && self.tricks_max + tl - q < target {
+                    self.win[d] = qt.win;
+                    return false;
+                }
+            }
+            if cfg.later_tricks {
+                let lt = later_tricks(&self.hands, self.trump, me, tl);
+                let l = lt.tricks.min(tl);
+                if me_max && self.tricks_max + tl - l < target {
+                    self.win[d] = lt.win;
+                    return false;
+                }
+                if !me_max && self.tricks_max + l >= target {
+                    self.win[d] = lt.win;
+                    return true;
+                }
+            }
+            if cfg.transposition_table {
+                let key = TtKey::new(&self.hands, me);
+                let pattern = Pattern::new(&self.hands);
+                let x = self.threshold(me_max, tl, target);
+                if let Some(hit) = self.tt.probe(&key, &pattern, &self.hands, x) {
+                    self.win[d] = hit.win;
+                    self.hints.tt[d] = hit.best;
+                    return hit.reached == me_max;
+                }
+                let value = self.search_moves(target, d, pos, me_max);
+                let leader_won = value == me_max;
+                let (lower, upper) = if leader_won { (x, tl) } else { (0, x - 1) };
+                let best = if leader_won {
+                    self.hints.cutoff[d]
+                } else {
+                    None
+                };
+                self.tt
+                    .store(&key, &pattern, self.win[d], &self.hands, lower, upper, best);
+                return value;
+            }
+        } else if pos == 1 && cfg.quick_tricks {
+            let qt = quick_trick_second_hand(&self.hands, self.trump, self.leader, self.trick[0]);
+            if qt.tricks > 0 {
+                let tl = self.tricks_left();
+                if me_max && self.tricks_max + 1 >= target {
+                    self.win[d] = qt.win;
+                    return true;
+                }
+                if !me_max && self.tricks_max + tl - 1 < target {
+                    self.win[d] = qt.win;
+                    return false;
+                }
+            }
+        }
+        self.search_moves(target, d, pos, me_max)
+    }
+
+    /// The threshold on the tricks of the side on lead that decides the target: the side on
+    /// lead takes at least this many of the `tl` tricks left exactly when the side to move
+    /// (`me_max` true: ours) wins the search.
+    #[inline]
+    fn threshold(&self, me_max: bool, tl: u8, target: u8) -> u8 {
+        let need = target - self.tricks_max;
+        if me_max {
+            need
+        } else {
+            tl + 1 - need
+        }
+    }
+
+    fn evaluate_last(&mut self, target: u8) -> bool {
+        let d = self.depth();
+        let mut cards = [NO_CARD; 4];
+        for (i, c) in cards.iter_mut().enumerate() {
+            let h = self.hands[self.leader.offset(i)];
+            *c = h.iter().next().expect("one card each in the last trick");
+        }
+        let w = trick_winner_index(&cards, self.trump);
+        let wc = cards[w];
+        let by_rank = (0..4).any(|i| i != w && cards[i].suit() == wc.suit());
+        self.win[d] = if by_rank {
+            Hand::single(wc)
+        } else {
+            Hand::EMPTY
+        };
+        let won = self.tricks_max + u8::from(self.leader.offset(w).side() == self.max_side);
+        won >= target
+    }
+
+    fn search_moves(&mut self, target: u8, d: usize, pos: usize, me_max: bool) -> bool {
+        let mut moves = MoveList::new();
+        {
+            let view = TrickView {
+                hands: &self.hands,
+                trump: self.trump,
+                leader: self.leader,
+                trick: &self.trick[..pos],
+            };
+            generate(&view, &mut moves);
+            let hints = OrderHints {
+                cutoff: self.hints.cutoff[d],
+                tt: self.hints.tt[d],
+            };
+            self.ordering.order(&view, &hints, &mut moves);
+        }
+        if pos == 3
+            && self.config.etc
+            && self.config.transposition_table
+            && d as u32 >= self.config.etc_min_cards
+        {
+            if let Some(v) = self.etc(&moves, target, d, me_max) {
+                return v;
+            }
+        }
+        let mut acc = Hand::EMPTY;
+        let mut filter = SmallCardFilter::new();
+        let small = self.config.small_card_filter;
+        for mv in moves.iter() {
+            if small && !filter.admits(mv) {
+                continue;
+            }
+            let undo = self.play(mv.card);
+            let v = self.search(target);
+            self.unplay(mv.card, &undo);
+            let child = self.win[d - 1] | undo.mark;
+            if v == me_max {
+                self.win[d] = child;
+                self.hints.cutoff[d] = Some(mv.card);
+                return v;
+            }
+            acc |= child;
+            if small {
+                filter.searched(mv, child);
+            }
+        }
+        self.win[d] = acc;
+        !me_max
+    }
+
+    /// Enhanced transposition cutoffs (chapter 6): does one of the fourth hand's moves lead
+    /// to a position whose TT entry already decides the search for the side to move?
+    fn etc(&mut self, moves: &MoveList, target: u8, d: usize, me_max: bool) -> Option<bool> {
+        for mv in moves.iter() {
+            let undo = self.play(mv.card);
+            let tl = (self.depth() / 4) as u8;
+            let mut answer = None;
+            if tl >= 2 && self.tricks_max < target && self.tricks_max + tl >= target {
+                let leader = self.leader;
+                let leader_max = leader.side() == self.max_side;
+                let key = TtKey::new(&self.hands, leader);
+                let pattern = Pattern::new(&self.hands);
+                let x = self.threshold(leader_max, tl, target);
+                if let Some(hit) = self.tt.probe(&key, &pattern, &self.hands, x) {
+                    let v = hit.reached == leader_max;
+                    if v == me_max {
+                        answer = Some((v, hit.win | undo.mark));
+                    }
+                }
+            }
+            self.unplay(mv.card, &undo);
+            if let Some((v, win)) = answer {
+                self.win[d] = win;
+                self.hints.cutoff[d] = Some(mv.card);
+                return Some(v);
+            }
+        }
+        None
+    }
+}
+
+/// The moves of a position, generated and ordered as the search would.
+pub(crate) fn root_moves<O: MoveOrdering>(
+    view: &TrickView,
+    ordering: &O,
+    hints: &OrderHints,
+) -> MoveList {
+    let mut moves = MoveList::new();
+    generate(view, &mut moves);
+    ordering.order(view, hints, &mut moves);
+    moves
+}

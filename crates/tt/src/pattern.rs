@@ -1,0 +1,113 @@
+use ddsolve_cards::{Hand, Holding, Seat, SeatMap, Suit};
+
+/// What must be equal for two positions to share entries: tricks left, the hand on lead and
+/// every hand's suit lengths.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TtKey {
+    /// Tricks left to play (1..=13).
+    pub tricks_left: u8,
+    /// The hand on lead.
+    pub leader: Seat,
+    /// Suit lengths: hand `h`, suit `s` at bits `4 * (4 h + s)`.
+    pub lengths: u64,
+}
+
+impl TtKey {
+    /// The key of a position at the start of a trick.
+    #[inline]
+    pub fn new(hands: &SeatMap<Hand>, leader: Seat) -> TtKey {
+        let mut lengths = 0u64;
+        for h in 0..4 {
+            for s in Suit::ALL {
+                lengths |= u64::from(hands.0[h].suit(s).len()) << (4 * (4 * h + s.index()));
+            }
+        }
+        TtKey {
+            tricks_left: hands[leader].len() as u8,
+            leader,
+            lengths,
+        }
+    }
+}
+
+/// The owners of each suit's remaining cards in relative-rank order: suit `s` occupies bits
+/// `32 s ..`, relative rank `i` (0 = highest card still out) bits `2 i .. 2 i + 2`, holding
+/// the owner's seat index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Pattern(pub u128);
+
+impl Pattern {
+    /// The pattern of the cards in `hands`.
+    #[inline]
+    pub fn new(hands: &SeatMap<Hand>) -> Pattern {
+        let all = hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3];
+        let (e, s, w) = (hands.0[1].0, hands.0[2].0, hands.0[3].0);
+        let mut out = 0u128;
+        for suit in Suit::ALL {
+            let mut bits = all.suit(suit).0;
+            let mut code = 0u32;
+            let mut i = 0;
+            while bits != 0 {
+                let r = 15 - bits.leading_zeros();
+                bits &= !(1 << r);
+                let b = 16 * suit.index() as u32 + r;
+                let owner = ((e >> b) & 1) | (((s >> b) & 1) << 1) | (((w >> b) & 1) * 3);
+                code |= (owner as u32) << (2 * i);
+                i += 1;
+            }
+            out |= u128::from(code) << (32 * suit.index());
+        }
+        Pattern(out)
+    }
+
+    /// The mask of the top `counts[s]` relative ranks of each suit.
+    #[inline]
+    pub fn mask(counts: [u8; 4]) -> u128 {
+        let mut m = 0u128;
+        for (s, &k) in counts.iter().enumerate() {
+            let lane = if k >= 16 {
+                u32::MAX
+            } else {
+                (1u32 << (2 * k)) - 1
+            };
+            m |= u128::from(lane) << (32 * s);
+        }
+        m
+    }
+}
+
+/// Per suit, how many of the remaining cards lie at or above the lowest rank of `win` in
+/// that suit: the number of top relative ranks an entry must match.
+#[inline]
+pub fn relative_counts(win: Hand, hands: &SeatMap<Hand>) -> [u8; 4] {
+    let all = hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3];
+    Suit::ALL.map(|s| {
+        let w = win.suit(s).0;
+        if w == 0 {
+            0
+        } else {
+            let lowest = w.trailing_zeros();
+            (all.suit(s).0 >> lowest).count_ones() as u8
+        }
+    })
+}
+
+/// The absolute winning ranks of a position for an entry that matches its top `counts[s]`
+/// relative ranks: the `counts[s]` highest remaining cards of each suit (paper, 7.3).
+#[inline]
+pub fn absolute_win_ranks(counts: [u8; 4], hands: &SeatMap<Hand>) -> Hand {
+    let all = hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3];
+    let hs = Suit::ALL.map(|s| {
+        let mut bits = all.suit(s).0;
+        let k = counts[s.index()];
+        if k == 0 {
+            return Holding::EMPTY;
+        }
+        // Drop the lowest (len - k) cards.
+        for _ in 0..bits.count_ones().saturating_sub(u32::from(k)) {
+            bits &= bits - 1;
+        }
+        Holding(bits)
+    });
+    Hand::from_holdings(hs)
+}
