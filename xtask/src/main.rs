@@ -34,7 +34,14 @@ fn main() {
                 .map(|x| x.parse().unwrap())
                 .collect();
             let t1 = Instant::now();
+            let n0 = solver.nodes();
             let got = solver.table(&d).to_dds_order();
+            println!(
+                "{:8} nodes {:6} entries {:.3}s",
+                solver.nodes() - n0,
+                solver.tt_stats().entries,
+                t1.elapsed().as_secs_f64()
+            );
             solver.clear();
             n += 1;
             if got.to_vec() != want {

@@ -121,6 +121,7 @@ pub struct Solver<T: TranspositionTable = TtForest> {
     tt: T,
     tt_strain: Option<Strain>,
     hints: Box<Hints>,
+    nodes: u64,
 }
 
 impl Default for Solver<TtForest> {
@@ -158,12 +159,18 @@ impl<T: TranspositionTable> Solver<T> {
             tt,
             tt_strain: None,
             hints: Box::default(),
+            nodes: 0,
         }
     }
 
     /// The configuration.
     pub fn config(&self) -> &Config {
         &self.config
+    }
+
+    /// Search nodes visited by this solver since it was made.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
     }
 
     /// Transposition-table usage.
@@ -201,7 +208,9 @@ impl<T: TranspositionTable> Solver<T> {
                     &PaperOrdering,
                     &mut self.hints,
                 );
-                f(&mut s)
+                let r = f(&mut s);
+                self.nodes += s.nodes;
+                r
             }
             OrderingKind::Rank => {
                 let mut s = Searcher::new(
@@ -214,7 +223,9 @@ impl<T: TranspositionTable> Solver<T> {
                     &RankOrdering,
                     &mut self.hints,
                 );
-                f(&mut s)
+                let r = f(&mut s);
+                self.nodes += s.nodes;
+                r
             }
         }
     }
