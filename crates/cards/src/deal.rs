@@ -34,6 +34,17 @@ pub enum DealError {
     /// No cards at all.
     #[error("the deal has no cards")]
     Empty,
+    /// A hand has a bit set that is no card (a [`Hand`] is a raw `u64`; ranks are bits 2..=14
+    /// of each 16-bit suit).
+    #[error(
+        "{seat}'s hand has bit {bit} set, which is not a card (ranks are bits 2..=14 of each suit)"
+    )]
+    NotACard {
+        /// The hand.
+        seat: Seat,
+        /// The lowest offending bit, 0..=63.
+        bit: u32,
+    },
 }
 
 /// Why a PBN deal string could not be read.
@@ -87,8 +98,18 @@ pub struct Deal {
     hands: SeatMap<Hand>,
 }
 
-/// Checks that hands are disjoint and at most 13 long. Shared by deals and mid-trick positions.
+/// Checks that hands hold only real cards, are disjoint and at most 13 long. Shared by deals and
+/// mid-trick positions.
 pub(crate) fn check_disjoint(hands: &SeatMap<Hand>) -> Result<(), DealError> {
+    for (seat, h) in hands.iter() {
+        let stray = h.0 & !Hand::ALL.0;
+        if stray != 0 {
+            return Err(DealError::NotACard {
+                seat,
+                bit: stray.trailing_zeros(),
+            });
+        }
+    }
     for (seat, h) in hands.iter() {
         if h.len() > 13 {
             return Err(DealError::TooManyCards { seat, len: h.len() });
