@@ -28,6 +28,10 @@ pub struct Config {
     pub ordering: OrderingKind,
     /// Memory limit of the transposition table, in MB.
     pub tt_memory_mb: usize,
+    /// Debugging aid: re-check every transposition-table cutoff (including enhanced
+    /// transposition cutoffs) in positions with at most this many cards left by a fresh
+    /// search without a table, and panic on disagreement. 0 (the default) checks nothing.
+    pub verify_tt_cards: u32,
 }
 
 impl Default for Config {
@@ -41,6 +45,7 @@ impl Default for Config {
             small_card_filter: true,
             ordering: OrderingKind::Paper,
             tt_memory_mb: 128,
+            verify_tt_cards: 0,
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The zero-window search of chapters 1, 2 and 6.
 
 use crate::Config;
-use ddsolve_cards::{trick_winner_index, Card, Hand, Seat, SeatMap, Side, Strain};
+use ddsolve_cards::{trick_winner_index, Card, Hand, Holding, Seat, SeatMap, Side, Strain};
 use ddsolve_moves::{generate, MoveList, MoveOrdering, OrderHints, SmallCardFilter, TrickView};
 use ddsolve_prune::{later_tricks, quick_trick_second_hand, quick_tricks};
 use ddsolve_tt::{Pattern, TranspositionTable, TtKey};
@@ -30,6 +30,8 @@ pub(crate) struct Searcher<'a, T: TranspositionTable, O: MoveOrdering> {
     pub trump: Strain,
     pub leader: Seat,
     pub trick: [Card; 4],
+    /// Per card of the trick, the ranks its move stood for (its equivalent cards).
+    pub trick_equals: [Holding; 4],
     pub trick_len: usize,
     /// Tricks won by the side that the search maximises, since the root.
     pub tricks_max: u8,
@@ -47,6 +49,7 @@ pub(crate) struct Searcher<'a, T: TranspositionTable, O: MoveOrdering> {
 pub(crate) struct Undo {
     leader: Seat,
     trick: [Card; 4],
+    trick_equals: [Holding; 4],
     trick_len: usize,
     tricks_max: u8,
     /// The winning card of the trick this card completed, if it won by rank.
@@ -68,12 +71,17 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     ) -> Self {
         let mut trick = [NO_CARD; 4];
         trick[..played.len()].copy_from_slice(played);
+        let mut trick_equals = [Holding::EMPTY; 4];
+        for (e, c) in trick_equals.iter_mut().zip(played) {
+            *e = Holding::single(c.rank());
+        }
         let to_play = leader.offset(played.len());
         Searcher {
             hands,
             trump,
             leader,
             trick,
+            trick_equals,
             trick_len: played.len(),
             tricks_max: 0,
             max_side: to_play.side(),
@@ -103,10 +111,11 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     }
 
     #[inline]
-    pub fn play(&mut self, card: Card) -> Undo {
+    pub fn play(&mut self, card: Card, equals: Holding) -> Undo {
         let undo = Undo {
             leader: self.leader,
             trick: self.trick,
+            trick_equals: self.trick_equals,
             trick_len: self.trick_len,
             tricks_max: self.tricks_max,
             mark: Hand::EMPTY,
@@ -114,6 +123,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         let me = self.to_play();
         self.hands[me].remove(card);
         self.trick[self.trick_len] = card;
+        self.trick_equals[self.trick_len] = equals;
         if self.trick_len < 3 {
             self.trick_len += 1;
             return undo;
@@ -129,13 +139,16 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     pub fn unplay(&mut self, card: Card, undo: &Undo) {
         self.leader = undo.leader;
         self.trick = undo.trick;
+        self.trick_equals = undo.trick_equals;
         self.trick_len = undo.trick_len;
         self.tricks_max = undo.tricks_max;
         let me = self.to_play();
         self.hands[me].insert(card);
     }
 
-    /// The winner of the four cards in `trick`, and its card if it won by rank.
+    /// The winner of the four cards in `trick`, and, if it won by rank, its card with the
+    /// cards its move stood for (paper 7.1: equivalent cards of a card that wins by rank
+    /// win by rank too).
     #[inline]
     fn complete_trick(&self) -> (Seat, Hand) {
         let w = trick_winner_index(&self.trick, self.trump);
@@ -144,7 +157,11 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         (
             self.leader.offset(w),
             if by_rank {
-                Hand::single(wc)
+                Hand::from_holdings({
+                    let mut h = [Holding::EMPTY; 4];
+                    h[wc.suit().index()] = self.trick_equals[w] | Holding::single(wc.rank());
+                    h
+                })
             } else {
                 Hand::EMPTY
             },
@@ -201,6 +218,9 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                 let pattern = Pattern::new(&self.hands);
                 let x = self.threshold(me_max, tl, target);
                 if let Some(hit) = self.tt.probe(&key, &pattern, &self.hands, x) {
+                    if d as u32 <= cfg.verify_tt_cards {
+                        self.verify(target, hit.reached == me_max, "tt hit");
+                    }
                     self.win[d] = hit.win;
                     self.hints.tt[d] = hit.best;
                     return hit.reached == me_max;
@@ -213,6 +233,10 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                 } else {
                     None
                 };
+                if d as u32 <= cfg.verify_tt_cards {
+                    self.verify(target, value, "stored value");
+                    self.verify_variants(target, value, self.win[d]);
+                }
                 self.tt
                     .store(&key, &pattern, self.win[d], &self.hands, lower, upper, best);
                 return value;
@@ -232,6 +256,100 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             }
         }
         self.search_moves(target, d, pos, me_max)
+    }
+
+    /// Debugging aid: checks `claimed` against a fresh search without a table.
+    fn verify(&self, target: u8, claimed: bool, what: &str) {
+        let config = Config {
+            transposition_table: false,
+            verify_tt_cards: 0,
+            ..*self.config
+        };
+        let mut tt = ddsolve_tt::TtForest::new(1);
+        let mut hints = Hints::default();
+        let mut fresh = Searcher::new(
+            self.hands,
+            self.trump,
+            self.leader,
+            &self.trick[..self.trick_len],
+            &config,
+            &mut tt,
+            self.ordering,
+            &mut hints,
+        );
+        fresh.max_side = self.max_side;
+        fresh.tricks_max = self.tricks_max;
+        let truth = fresh.search(target);
+        assert_eq!(
+            truth, claimed,
+            "{what} wrong: target {target} tricks_max {} max_side {:?} leader {} trick {:?} hands {:?}",
+            self.tricks_max, self.max_side, self.leader, &self.trick[..self.trick_len], self.hands
+        );
+    }
+
+    /// Debugging aid: positions that differ only in who holds the cards below the lowest
+    /// winning rank of each suit (suit lengths kept) must give the same result.
+    fn verify_variants(&self, target: u8, claimed: bool, win: Hand) {
+        let mut seed = 0x1234_5678u64 ^ self.hands.0[0].0 ^ (self.hands.0[1].0 << 1);
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as usize
+        };
+        for _ in 0..8 {
+            let mut hands = self.hands;
+            for suit in ddsolve_cards::Suit::ALL {
+                let w = win.suit(suit).0;
+                let floor = if w == 0 { 16 } else { w.trailing_zeros() };
+                let mut small: Vec<ddsolve_cards::Card> = Vec::new();
+                let mut counts = [0usize; 4];
+                for h in 0..4 {
+                    for c in self.hands.0[h].only_suit(suit).iter() {
+                        if u32::from(c.rank().get()) < floor {
+                            small.push(c);
+                            counts[h] += 1;
+                            hands.0[h].remove(c);
+                        }
+                    }
+                }
+                for i in (1..small.len()).rev() {
+                    let j = next() % (i + 1);
+                    small.swap(i, j);
+                }
+                let mut it = small.into_iter();
+                for h in 0..4 {
+                    for _ in 0..counts[h] {
+                        hands.0[h].insert(it.next().unwrap());
+                    }
+                }
+            }
+            let config = Config {
+                transposition_table: false,
+                verify_tt_cards: 0,
+                ..*self.config
+            };
+            let mut tt = ddsolve_tt::TtForest::new(1);
+            let mut hints = Hints::default();
+            let mut fresh = Searcher::new(
+                hands,
+                self.trump,
+                self.leader,
+                &[],
+                &config,
+                &mut tt,
+                self.ordering,
+                &mut hints,
+            );
+            fresh.max_side = self.max_side;
+            fresh.tricks_max = self.tricks_max;
+            let truth = fresh.search(target);
+            assert_eq!(
+                truth, claimed,
+                "variant differs: target {target} tricks_max {} max_side {:?} leader {} trump {:?} win {:?}\n original {:?}\n variant  {:?}",
+                self.tricks_max, self.max_side, self.leader, self.trump, win, self.hands, hands
+            );
+        }
     }
 
     /// The threshold on the tricks of the side on lead that decides the target: the side on
@@ -298,7 +416,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             if small && !filter.admits(mv) {
                 continue;
             }
-            let undo = self.play(mv.card);
+            let undo = self.play(mv.card, mv.equals);
             let v = self.search(target);
             self.unplay(mv.card, &undo);
             let child = self.win[d - 1] | undo.mark;
@@ -320,7 +438,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     /// to a position whose TT entry already decides the search for the side to move?
     fn etc(&mut self, moves: &MoveList, target: u8, d: usize, me_max: bool) -> Option<bool> {
         for mv in moves.iter() {
-            let undo = self.play(mv.card);
+            let undo = self.play(mv.card, mv.equals);
             let tl = (self.depth() / 4) as u8;
             let mut answer = None;
             if tl >= 2 && self.tricks_max < target && self.tricks_max + tl >= target {
@@ -332,6 +450,9 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                 if let Some(hit) = self.tt.probe(&key, &pattern, &self.hands, x) {
                     let v = hit.reached == leader_max;
                     if v == me_max {
+                        if self.depth() as u32 <= self.config.verify_tt_cards {
+                            self.verify(target, v, "etc hit");
+                        }
                         answer = Some((v, hit.win | undo.mark));
                     }
                 }

@@ -269,7 +269,7 @@ impl<T: TranspositionTable> Solver<T> {
             match (target, solutions) {
                 (_, Solutions::All) => {
                     for mv in &moves {
-                        let v = s.value_after(mv.card, tl);
+                        let v = s.value_after(mv.card, mv.equals, tl);
                         out.push(CardValue {
                             card: mv.card,
                             equals: mv.equals,
@@ -282,7 +282,7 @@ impl<T: TranspositionTable> Solver<T> {
                 (Target::Max, sol) => {
                     let best = s.value(tl, 0);
                     for mv in &moves {
-                        if s.reaches_after(mv.card, best) {
+                        if s.reaches_after(mv.card, mv.equals, best) {
                             out.push(CardValue {
                                 card: mv.card,
                                 equals: mv.equals,
@@ -296,7 +296,7 @@ impl<T: TranspositionTable> Solver<T> {
                 }
                 (Target::AtLeast(t), sol) => {
                     for mv in &moves {
-                        if s.reaches_after(mv.card, t) {
+                        if s.reaches_after(mv.card, mv.equals, t) {
                             out.push(CardValue {
                                 card: mv.card,
                                 equals: mv.equals,
@@ -378,9 +378,9 @@ trait SearchOps {
     /// Exact tricks for the side to play at the root, searching from `guess`.
     fn value(&mut self, tl: u8, guess: u8) -> u8;
     /// Exact tricks for the root's side to play if it plays `card`.
-    fn value_after(&mut self, card: Card, tl: u8) -> u8;
+    fn value_after(&mut self, card: Card, equals: Holding, tl: u8) -> u8;
     /// Does playing `card` let the root's side take at least `target` tricks?
-    fn reaches_after(&mut self, card: Card, target: u8) -> bool;
+    fn reaches_after(&mut self, card: Card, equals: Holding, target: u8) -> bool;
     fn nodes(&self) -> u64;
 }
 
@@ -401,8 +401,8 @@ impl<T: TranspositionTable, O: MoveOrdering> SearchOps for Searcher<'_, T, O> {
         lower
     }
 
-    fn value_after(&mut self, card: Card, _tl: u8) -> u8 {
-        let undo = self.play(card);
+    fn value_after(&mut self, card: Card, equals: Holding, _tl: u8) -> u8 {
+        let undo = self.play(card, equals);
         let left = self.tricks_left();
         let guess = self.tricks_max + left / 2;
         let v = self.value(left, guess);
@@ -410,8 +410,8 @@ impl<T: TranspositionTable, O: MoveOrdering> SearchOps for Searcher<'_, T, O> {
         v
     }
 
-    fn reaches_after(&mut self, card: Card, target: u8) -> bool {
-        let undo = self.play(card);
+    fn reaches_after(&mut self, card: Card, equals: Holding, target: u8) -> bool {
+        let undo = self.play(card, equals);
         let v = self.search(target);
         self.unplay(card, &undo);
         v

@@ -1,0 +1,68 @@
+//! Quick timing of tables over a DDS file: `cargo run --release -p ddsolve-search --example perf -- FILE [LIMIT]`.
+//! Switch enhancements off with env vars: NO_QT, NO_LT, NO_TT, NO_ETC, NO_SMALL, RANK.
+use ddsolve_cards::Deal;
+use ddsolve_search::{Config, OrderingKind, Solver};
+use std::time::Instant;
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let path = args
+        .next()
+        .unwrap_or("../shared/data/dds-hands/list100.txt".into());
+    let limit: usize = args.next().map_or(usize::MAX, |x| x.parse().unwrap());
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut cfg = Config::default();
+    let on = |k: &str| std::env::var_os(k).is_some();
+    cfg.quick_tricks = !on("NO_QT");
+    cfg.later_tricks = !on("NO_LT");
+    cfg.transposition_table = !on("NO_TT");
+    cfg.etc = !on("NO_ETC");
+    cfg.small_card_filter = !on("NO_SMALL");
+    if on("RANK") {
+        cfg.ordering = OrderingKind::Rank;
+    }
+    let verbose = on("VERBOSE");
+    let mut solver = Solver::with_config(cfg);
+    let mut seen = std::collections::HashSet::new();
+    let (mut n, mut bad) = (0, 0);
+    let t0 = Instant::now();
+    let mut deal: Option<Deal> = None;
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("PBN ") {
+            let q = rest.find('"').unwrap();
+            deal = Some(rest[q + 1..].trim().trim_end_matches('"').parse().unwrap());
+        } else if let Some(rest) = line.strip_prefix("TABLE ") {
+            let d = deal.unwrap();
+            if !seen.insert(d.to_string()) || n >= limit {
+                continue;
+            }
+            let want: Vec<u8> = rest
+                .split_whitespace()
+                .map(|x| x.parse().unwrap())
+                .collect();
+            let t1 = Instant::now();
+            let n0 = solver.nodes();
+            solver.clear();
+            let got = solver.table(&d).to_dds_order();
+            n += 1;
+            if got.to_vec() != want {
+                bad += 1;
+                println!("MISMATCH {d}\n got {got:?}\nwant {want:?}");
+            }
+            if verbose {
+                println!(
+                    "{:9} nodes {:.3}s {d}",
+                    solver.nodes() - n0,
+                    t1.elapsed().as_secs_f64()
+                );
+            }
+        }
+    }
+    let secs = t0.elapsed().as_secs_f64();
+    println!(
+        "{n} tables, {bad} mismatches, {secs:.2}s, {:.3}s/table, {} nodes/table, {:.2} Mnodes/s",
+        secs / n as f64,
+        solver.nodes() / n as u64,
+        solver.nodes() as f64 / secs / 1e6
+    );
+}
