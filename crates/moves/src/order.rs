@@ -362,9 +362,6 @@ impl MoveOrdering for PaperOrdering {
                 2 => self.weight_third(view, &m),
                 _ => self.weight_fourth(view, &m),
             };
-            if pos > 0 && Some(m.card) == hints.cutoff {
-                w += 40;
-            }
             moves[i].weight = w;
         }
         sort(moves);
