@@ -80,14 +80,27 @@ fn better(a: Option<Card>, b: Option<Card>, led: Suit, view: &TrickView) -> Opti
     }
 }
 
+/// What the leader's weights need to know of one suit.
+#[derive(Clone, Copy, Debug, Default)]
+struct LeadSuit {
+    delta: i32,
+    ruff: bool,
+    opp_top: i32,
+    pd_top: i32,
+    highest: i32,
+    opp_singleton_top: bool,
+    me_highest: bool,
+    me_second: bool,
+    pd_highest: bool,
+    pd_second: bool,
+}
+
 impl PaperOrdering {
-    fn weight_leader(&self, view: &TrickView, hints: &OrderHints, m: &Move) -> i32 {
+    /// The parts of the leader's weights that depend only on the suit (computed once per
+    /// suit and node).
+    fn lead_suit(view: &TrickView, s: Suit, depth: i32) -> LeadSuit {
         let me = view.to_play();
         let (pd, lho, rho) = (me.partner(), me.next(), me.prev());
-        let s = m.card.suit();
-        let r = i32::from(m.card.rank().get());
-        let trump = view.trump.trump();
-        let depth = view.cards_left() as i32 - 4;
         let count = |seat: Seat| {
             let n = view.holding(seat, s).len() as i32;
             if n == 0 {
@@ -96,41 +109,54 @@ impl PaperOrdering {
                 n * 4
             }
         };
-        let ruffer = |seat: Seat| match trump {
+        let ruffer = |seat: Seat| match view.trump.trump() {
             Some(t) if t != s => {
                 view.holding(seat, s).is_empty() && !view.holding(seat, t).is_empty()
             }
             _ => false,
         };
-        let suit_bonus = if ruffer(lho) || ruffer(rho) { -12 } else { 0 };
+        let ruff = ruffer(lho) || ruffer(rho);
+        let suit_bonus = if ruff { -12 } else { 0 };
         let delta = suit_bonus - (count(lho) + count(rho)) * 2;
-
         let all = view.at_trick_start(s);
         let highest = top(all);
         let second = top(all - Holding(1 << highest));
         let holds = |seat: Seat, rank: u8| rank != 0 && view.holding(seat, s).0 & (1 << rank) != 0;
         let opp_top = top(view.holding(lho, s)).max(top(view.holding(rho, s)));
-        let side_top = r.max(i32::from(top(view.holding(pd, s))));
-        let wins = side_top > i32::from(opp_top) && !ruffer(lho) && !ruffer(rho);
-        let opp_singleton_top = [lho, rho]
-            .iter()
-            .any(|&o| view.holding(o, s).len() == 1 && holds(o, highest));
+        LeadSuit {
+            delta,
+            ruff,
+            opp_top: i32::from(opp_top),
+            pd_top: i32::from(top(view.holding(pd, s))),
+            highest: i32::from(highest),
+            opp_singleton_top: [lho, rho]
+                .iter()
+                .any(|&o| view.holding(o, s).len() == 1 && holds(o, highest)),
+            me_highest: holds(me, highest),
+            me_second: holds(me, second),
+            pd_highest: holds(pd, highest),
+            pd_second: holds(pd, second),
+        }
+    }
+
+    fn weight_leader(&self, info: &LeadSuit, hints: &OrderHints, m: &Move) -> i32 {
+        let r = i32::from(m.card.rank().get());
+        let wins = r.max(info.pd_top) > info.opp_top && !info.ruff;
         let has_equals = m.equals.len() > 1;
         let is_best = Some(m.card) == hints.cutoff || Some(m.card) == hints.tt;
-
         let mut w = if wins {
-            if opp_singleton_top {
+            if info.opp_singleton_top {
                 40 - r
-            } else if holds(me, highest) {
-                if holds(pd, second) {
+            } else if info.me_highest {
+                if info.pd_second {
                     50 - r
-                } else if r == i32::from(highest) {
+                } else if r == info.highest {
                     31
                 } else {
                     19 - r
                 }
-            } else if holds(pd, highest) {
-                if holds(me, second) {
+            } else if info.pd_highest {
+                if info.me_second {
                     50 - r
                 } else {
                     35 - r
@@ -140,23 +166,23 @@ impl PaperOrdering {
             } else {
                 30 - r
             }
-        } else if opp_singleton_top {
+        } else if info.opp_singleton_top {
             20 - r
-        } else if holds(me, highest) {
-            if holds(pd, second) {
+        } else if info.me_highest {
+            if info.pd_second {
                 35 - r
-            } else if r == i32::from(highest) {
+            } else if r == info.highest {
                 16
             } else {
                 4 - r
             }
-        } else if holds(pd, highest) {
-            if holds(me, second) {
+        } else if info.pd_highest {
+            if info.me_second {
                 35 - r
             } else {
                 20 - r
             }
-        } else if holds(me, second) && has_equals {
+        } else if info.me_second && has_equals {
             20 - r
         } else {
             4 - r
@@ -164,7 +190,7 @@ impl PaperOrdering {
         if is_best {
             w += if wins { 50 } else { 30 };
         }
-        w + delta
+        w + info.delta
     }
 
     fn weight_second(&self, view: &TrickView, m: &Move) -> i32 {
@@ -354,10 +380,23 @@ impl PaperOrdering {
 impl MoveOrdering for PaperOrdering {
     fn order(&self, view: &TrickView, hints: &OrderHints, moves: &mut MoveList) {
         let pos = view.trick.len();
+        if pos == 0 {
+            let depth = view.cards_left() as i32 - 4;
+            let mut infos: [Option<LeadSuit>; 4] = [None; 4];
+            for m in moves.iter_mut() {
+                let s = m.card.suit().index();
+                let info =
+                    *infos[s].get_or_insert_with(|| Self::lead_suit(view, m.card.suit(), depth));
+                m.weight = self.weight_leader(&info, hints, m);
+            }
+        }
         for i in 0..moves.len() {
+            if pos == 0 {
+                break;
+            }
             let m = moves[i];
-            let mut w = match pos {
-                0 => self.weight_leader(view, hints, &m),
+            let w = match pos {
+                0 => unreachable!(),
                 1 => self.weight_second(view, &m),
                 2 => self.weight_third(view, &m),
                 _ => self.weight_fourth(view, &m),
