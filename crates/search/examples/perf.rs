@@ -22,6 +22,9 @@ fn main() {
         cfg.ordering = OrderingKind::Rank;
     }
     let verbose = on("VERBOSE");
+    if on("FOREST") {
+        cfg.tt_kind = ddsolve_tt::TtKind::Forest;
+    }
     let mut solver = Solver::with_config(cfg);
     let mut seen = std::collections::HashSet::new();
     let (mut n, mut bad) = (0, 0);

@@ -26,6 +26,8 @@ pub struct Config {
     pub small_card_filter: bool,
     /// The move ordering.
     pub ordering: OrderingKind,
+    /// Which transposition table [`crate::Solver::with_config`] builds.
+    pub tt_kind: ddsolve_tt::TtKind,
     /// Memory limit of the transposition table, in MB.
     pub tt_memory_mb: usize,
     /// Debugging aid: re-check every transposition-table cutoff (including enhanced
@@ -44,6 +46,7 @@ impl Default for Config {
             etc_min_cards: 33,
             small_card_filter: true,
             ordering: OrderingKind::Paper,
+            tt_kind: ddsolve_tt::TtKind::Flat,
             tt_memory_mb: 128,
             verify_tt_cards: 0,
         }

@@ -30,4 +30,5 @@ mod core;
 mod solver;
 
 pub use config::{Config, OrderingKind};
+pub use ddsolve_tt::TtKind;
 pub use solver::{CardValue, DdTable, Solution, Solutions, SolveError, Solver, Target};

@@ -2,7 +2,7 @@ use crate::core::{root_moves, Hints, Searcher};
 use crate::{Config, OrderingKind};
 use ddsolve_cards::{Card, Deal, Hand, Holding, Position, Seat, SeatMap, Strain};
 use ddsolve_moves::{MoveOrdering, OrderHints, PaperOrdering, RankOrdering, TrickView};
-use ddsolve_tt::{TranspositionTable, TtForest, TtStats};
+use ddsolve_tt::{AnyTable, TranspositionTable, TtStats};
 use std::fmt;
 use thiserror::Error;
 
@@ -116,7 +116,7 @@ impl fmt::Display for DdTable {
 /// the search. A solver reuses its table between related searches of one trump strain; a
 /// change of trumps clears it.
 #[derive(Debug)]
-pub struct Solver<T: TranspositionTable = TtForest> {
+pub struct Solver<T: TranspositionTable = AnyTable> {
     config: Config,
     tt: T,
     tt_strain: Option<Strain>,
@@ -124,21 +124,21 @@ pub struct Solver<T: TranspositionTable = TtForest> {
     nodes: u64,
 }
 
-impl Default for Solver<TtForest> {
+impl Default for Solver<AnyTable> {
     fn default() -> Self {
         Solver::new()
     }
 }
 
-impl Solver<TtForest> {
+impl Solver<AnyTable> {
     /// A solver with the default configuration.
-    pub fn new() -> Solver<TtForest> {
+    pub fn new() -> Solver<AnyTable> {
         Solver::with_config(Config::default())
     }
 
     /// A solver with `config`.
-    pub fn with_config(config: Config) -> Solver<TtForest> {
-        Solver::with_table(config, TtForest::new(config.tt_memory_mb))
+    pub fn with_config(config: Config) -> Solver<AnyTable> {
+        Solver::with_table(config, AnyTable::new(config.tt_kind, config.tt_memory_mb))
     }
 }
 

@@ -107,3 +107,22 @@ fn solver_agrees_with_oracle_on_five_card_endings_cold() {
         check(&pos, &mut solver, "cold");
     }
 }
+
+#[test]
+fn every_table_hit_and_entry_rechecked_on_random_endings() {
+    // The debugging mode re-checks each TT cutoff and each stored entry (and variants of
+    // the stored position that differ only below the winning ranks) by a fresh search.
+    for kind in [ddsolve_tt::TtKind::Flat, ddsolve_tt::TtKind::Forest] {
+        let cfg = Config {
+            verify_tt_cards: 52,
+            tt_kind: kind,
+            ..Config::default()
+        };
+        let mut rng = DealRng::new(0x5eed_0003);
+        let mut solver = Solver::with_config(cfg);
+        for i in 0..600 {
+            let pos = oracle::random_ending_of(&mut rng, 3 + i % 4);
+            solver.tricks(&pos);
+        }
+    }
+}

@@ -31,9 +31,11 @@
 //! # Ok::<(), ddsolve_cards::PbnError>(())
 //! ```
 
+mod flat;
 mod forest;
 mod pattern;
 
+pub use flat::TtFlat;
 pub use forest::TtForest;
 pub use pattern::{absolute_win_ranks, relative_counts, Pattern, TtKey};
 
@@ -99,4 +101,80 @@ pub trait TranspositionTable {
 
     /// Usage figures.
     fn stats(&self) -> TtStats;
+}
+
+/// Which table design to use, chosen at run time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum TtKind {
+    /// [`TtFlat`]: one list of 128-bit patterns per key (the default: faster).
+    #[default]
+    Flat,
+    /// [`TtForest`]: the paper's forest of winning-cards nodes.
+    Forest,
+}
+
+/// Either table, dispatched by a `match` (no virtual calls).
+#[derive(Debug)]
+pub enum AnyTable {
+    /// The flat table.
+    Flat(TtFlat),
+    /// The forest.
+    Forest(TtForest),
+}
+
+impl AnyTable {
+    /// A table of `kind` limited to `limit_mb` megabytes.
+    pub fn new(kind: TtKind, limit_mb: usize) -> AnyTable {
+        match kind {
+            TtKind::Flat => AnyTable::Flat(TtFlat::new(limit_mb)),
+            TtKind::Forest => AnyTable::Forest(TtForest::new(limit_mb)),
+        }
+    }
+}
+
+impl TranspositionTable for AnyTable {
+    #[inline]
+    fn probe(
+        &mut self,
+        key: &TtKey,
+        pattern: &Pattern,
+        hands: &SeatMap<Hand>,
+        tricks: u8,
+    ) -> Option<TtHit> {
+        match self {
+            AnyTable::Flat(t) => t.probe(key, pattern, hands, tricks),
+            AnyTable::Forest(t) => t.probe(key, pattern, hands, tricks),
+        }
+    }
+
+    #[inline]
+    fn store(
+        &mut self,
+        key: &TtKey,
+        pattern: &Pattern,
+        win: Hand,
+        hands: &SeatMap<Hand>,
+        lower: u8,
+        upper: u8,
+        best: Option<Card>,
+    ) {
+        match self {
+            AnyTable::Flat(t) => t.store(key, pattern, win, hands, lower, upper, best),
+            AnyTable::Forest(t) => t.store(key, pattern, win, hands, lower, upper, best),
+        }
+    }
+
+    fn clear(&mut self) {
+        match self {
+            AnyTable::Flat(t) => t.clear(),
+            AnyTable::Forest(t) => t.clear(),
+        }
+    }
+
+    fn stats(&self) -> TtStats {
+        match self {
+            AnyTable::Flat(t) => t.stats(),
+            AnyTable::Forest(t) => t.stats(),
+        }
+    }
 }
