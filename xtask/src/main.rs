@@ -1,57 +1,93 @@
-use ddsolve_cards::Deal;
-use ddsolve_search::Solver;
-use std::time::Instant;
+//! Developer tasks for ddsolve: `cargo xtask <command>` (an alias for
+//! `cargo run --release -p xtask --`).
+//!
+//! - `deal`: a seeded random deal as PBN and as a diagram.
+//! - `compare`: ddsolve against the real DDS library on the distinct deals of a DDS
+//!   regression file: identical tables, time, nodes and memory.
+//! - `ablation`: nodes and time with each search enhancement switched off in turn.
 
-fn main() {
-    let path = std::env::args()
-        .nth(1)
-        .unwrap_or("../shared/data/dds-hands/list100.txt".into());
-    let text = std::fs::read_to_string(path).unwrap();
-    let mut deal: Option<Deal> = None;
-    let mut n = 0;
-    let mut bad = 0;
-    let t0 = Instant::now();
-    let mut solver = Solver::new();
-    let mut seen = std::collections::HashSet::new();
-    for line in text.lines() {
-        if let Some(rest) = line.strip_prefix("PBN ") {
-            let q = rest.find('"').unwrap();
-            deal = Some(
-                rest[q + 1..rest.len() - 1]
-                    .trim_end_matches('"')
-                    .trim()
-                    .trim_end_matches('"')
-                    .parse()
-                    .unwrap(),
-            );
-        } else if let Some(rest) = line.strip_prefix("TABLE ") {
-            let d = deal.unwrap();
-            if !seen.insert(d.to_string()) {
-                continue;
-            }
-            let want: Vec<u8> = rest
-                .split_whitespace()
-                .map(|x| x.parse().unwrap())
-                .collect();
-            let t1 = Instant::now();
-            let n0 = solver.nodes();
-            let got = solver.table(&d).to_dds_order();
-            println!(
-                "{:8} nodes {:6} entries {:.3}s",
-                solver.nodes() - n0,
-                solver.tt_stats().entries,
-                t1.elapsed().as_secs_f64()
-            );
-            solver.clear();
-            n += 1;
-            if got.to_vec() != want {
-                bad += 1;
-                println!("MISMATCH {d}\n got {:?}\nwant {:?}", got, want);
-            }
-            if t1.elapsed().as_secs_f64() > 2.0 {
-                println!("slow {:.2}s {d}", t1.elapsed().as_secs_f64());
-            }
+mod ablation;
+mod common;
+mod compare;
+mod dds;
+
+use clap::{Parser, Subcommand};
+use ddsolve_cards::{diagram, DealRng};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Debug, Parser)]
+#[command(name = "cargo xtask", about = "Developer tasks for ddsolve")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Print a seeded random deal (ddsolve_cards::DealRng) as PBN and as a diagram.
+    Deal {
+        /// The seed.
+        #[arg(long)]
+        seed: u64,
+        /// Cards a hand (1..=13): fewer than 13 gives a random ending.
+        #[arg(long, default_value_t = 13, value_parser = clap::value_parser!(u32).range(1..=13))]
+        cards: u32,
+    },
+    /// Solve the distinct deals of a DDS file with ddsolve and with DDS, single thread, and
+    /// compare tables, times, nodes and memory.
+    Compare {
+        /// A DDS regression file (default: list1000.txt in the shared data folder).
+        #[arg(long)]
+        file: Option<PathBuf>,
+        /// Only the first N distinct deals.
+        #[arg(long)]
+        limit: Option<usize>,
+        /// Run ddsolve only (check against the file's tables).
+        #[arg(long)]
+        skip_dds: bool,
+    },
+    /// Nodes and time of `Solver::table` with each search enhancement turned off in turn.
+    Ablation {
+        /// A DDS regression file (default: list1000.txt in the shared data folder).
+        #[arg(long)]
+        file: Option<PathBuf>,
+        /// Only the first N distinct deals.
+        #[arg(long, default_value_t = 20)]
+        limit: usize,
+        /// Also run without the transposition table on the first N deals (very slow: keep
+        /// N tiny). Default: on the first deal only if --limit is at most 3.
+        #[arg(long)]
+        no_tt_deals: Option<usize>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Deal { seed, cards } => {
+            let deal = DealRng::new(seed).partial_deal(cards);
+            println!("{}", deal.to_pbn());
+            println!();
+            print!("{}", diagram(deal.hands()));
+            Ok(())
+        }
+        Command::Compare {
+            file,
+            limit,
+            skip_dds,
+        } => compare::run(file, limit, skip_dds),
+        Command::Ablation {
+            file,
+            limit,
+            no_tt_deals,
+        } => ablation::run(file, limit, no_tt_deals),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
         }
     }
-    println!("{n} tables, {bad} bad, {:.2}s", t0.elapsed().as_secs_f64());
 }

@@ -1,0 +1,158 @@
+//! `cargo xtask ablation`: what each enhancement of the search is worth. Every
+//! configuration solves the same deals (a cold table per deal) and must give the same
+//! tables as the default.
+
+use crate::common::{distinct_deals, resolve_file, table_diff, FileDeal};
+use ddsolve_search::{Config, OrderingKind, Solver};
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Nodes, seconds and tables of one configuration on some deals.
+struct Outcome {
+    nodes: u64,
+    secs: f64,
+    tables: Vec<[u8; 20]>,
+}
+
+fn solve_all(config: Config, deals: &[FileDeal]) -> Outcome {
+    let mut solver = Solver::with_config(config);
+    let mut secs = 0.0;
+    let mut tables = Vec::with_capacity(deals.len());
+    for d in deals {
+        let t = Instant::now();
+        solver.clear();
+        tables.push(solver.table(&d.deal).to_dds_order());
+        secs += t.elapsed().as_secs_f64();
+    }
+    Outcome {
+        nodes: solver.nodes(),
+        secs,
+        tables,
+    }
+}
+
+/// The configurations: a name and the default with one switch changed.
+fn variants() -> Vec<(&'static str, Config)> {
+    let d = Config::default();
+    vec![
+        (
+            "no quick_tricks",
+            Config {
+                quick_tricks: false,
+                ..d
+            },
+        ),
+        (
+            "no later_tricks",
+            Config {
+                later_tricks: false,
+                ..d
+            },
+        ),
+        ("no etc", Config { etc: false, ..d }),
+        (
+            "etc at every depth",
+            Config {
+                etc_min_cards: 0,
+                ..d
+            },
+        ),
+        (
+            "no small_card_filter",
+            Config {
+                small_card_filter: false,
+                ..d
+            },
+        ),
+        (
+            "ordering Rank",
+            Config {
+                ordering: OrderingKind::Rank,
+                ..d
+            },
+        ),
+    ]
+}
+
+fn row(name: &str, deals: usize, o: &Outcome, base: &Outcome, same: usize) {
+    println!(
+        "{name:22} {deals:5} {:>13} {:>7.2}x {:9.2} {:>7.2}x {:>6}",
+        o.nodes,
+        o.nodes as f64 / base.nodes as f64,
+        o.secs,
+        o.secs / base.secs,
+        format!("{same}/{deals}")
+    );
+}
+
+/// Counts the tables equal to the baseline's, printing every difference in full.
+fn same_tables(name: &str, deals: &[FileDeal], o: &Outcome, base: &Outcome) -> usize {
+    let mut same = 0;
+    for (i, (a, b)) in o.tables.iter().zip(&base.tables).enumerate() {
+        if a == b {
+            same += 1;
+        } else {
+            println!(
+                "MISMATCH {name} vs default: deal {} (entry {}) {}: {}",
+                i + 1,
+                deals[i].entry,
+                deals[i].deal.to_pbn(),
+                table_diff(a, b)
+            );
+        }
+    }
+    same
+}
+
+/// Runs the ablation.
+pub fn run(file: Option<PathBuf>, limit: usize, no_tt_deals: Option<usize>) -> Result<(), String> {
+    let path = resolve_file(file);
+    let (deals, _) = distinct_deals(&path, Some(limit))?;
+    if deals.is_empty() {
+        return Err(format!("{}: no deals", path.display()));
+    }
+    let n = deals.len();
+    println!(
+        "{}: first {n} distinct deals; Solver::table, cold table per deal, single thread",
+        path.display()
+    );
+    println!(
+        "{:22} {:>5} {:>13} {:>8} {:>9} {:>8} {:>6}",
+        "config", "deals", "nodes", "x nodes", "seconds", "x time", "same"
+    );
+    let base = solve_all(Config::default(), &deals);
+    row("default", n, &base, &base, n);
+    let mut bad = 0;
+    for (name, config) in variants() {
+        let o = solve_all(config, &deals);
+        let same = same_tables(name, &deals, &o, &base);
+        bad += n - same;
+        row(name, n, &o, &base, same);
+    }
+
+    let k = no_tt_deals.unwrap_or(usize::from(n <= 3)).min(n);
+    if k == 0 {
+        println!("no transposition_table: skipped (slow; use --no-tt-deals 1, or --limit <= 3)");
+    } else {
+        let sub = &deals[..k];
+        let base_k = solve_all(Config::default(), sub);
+        let o = solve_all(
+            Config {
+                transposition_table: false,
+                ..Config::default()
+            },
+            sub,
+        );
+        let name = "no transposition_table";
+        let same = same_tables(name, sub, &o, &base_k);
+        bad += k - same;
+        row("default (same deals)", k, &base_k, &base_k, k);
+        row(name, k, &o, &base_k, same);
+    }
+    if bad > 0 {
+        return Err(format!(
+            "{bad} tables differ from the default configuration's"
+        ));
+    }
+    Ok(())
+}
