@@ -43,11 +43,13 @@ pub struct PaperOrdering;
 fn sort(moves: &mut MoveList) {
     // Insertion sort: lists are short and often nearly sorted; stable for determinism.
     for i in 1..moves.len() {
+        let m = moves[i];
         let mut j = i;
-        while j > 0 && moves[j - 1].weight < moves[j].weight {
-            moves.swap(j - 1, j);
+        while j > 0 && moves[j - 1].weight < m.weight {
+            moves[j] = moves[j - 1];
             j -= 1;
         }
+        moves[j] = m;
     }
 }
 

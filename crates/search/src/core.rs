@@ -37,6 +37,10 @@ pub(crate) struct Searcher<'a, T: TranspositionTable, O: MoveOrdering> {
     pub tricks_max: u8,
     pub max_side: Side,
     pub win: [Hand; 53],
+    /// The TT pattern computed at each depth, and the cards left then, so that the next
+    /// trick's pattern is updated rather than recomputed.
+    pat: [Pattern; 53],
+    pat_cards: [Hand; 53],
     pub nodes: u64,
     pub config: &'a Config,
     pub tt: &'a mut T,
@@ -86,12 +90,31 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             tricks_max: 0,
             max_side: to_play.side(),
             win: [Hand::EMPTY; 53],
+            pat: [Pattern(0); 53],
+            pat_cards: [Hand::EMPTY; 53],
             nodes: 0,
             config,
             tt,
             ordering,
             hints,
         }
+    }
+
+    /// The TT pattern of the current position (at the start of a trick), `d` cards left.
+    #[inline]
+    fn pattern(&mut self, d: usize) -> Pattern {
+        let all = self.hands.0[0] | self.hands.0[1] | self.hands.0[2] | self.hands.0[3];
+        let p = match self.pat_cards.get(d + 4) {
+            // Cards never change hands, so the pattern of any superset of four more cards
+            // differs only in the suits of those cards.
+            Some(&prev) if (prev & all) == all && (prev - all).len() == 4 => {
+                Pattern::update(self.pat[d + 4], &self.hands, prev - all)
+            }
+            _ => Pattern::new(&self.hands),
+        };
+        self.pat[d] = p;
+        self.pat_cards[d] = all;
+        p
     }
 
     #[inline]
@@ -215,7 +238,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             }
             if cfg.transposition_table {
                 let key = TtKey::new(&self.hands, me);
-                let pattern = Pattern::new(&self.hands);
+                let pattern = self.pattern(d);
                 let x = self.threshold(me_max, tl, target);
                 if let Some(hit) = self.tt.probe(&key, &pattern, &self.hands, x) {
                     if d as u32 <= cfg.verify_tt_cards {
@@ -445,7 +468,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                 let leader = self.leader;
                 let leader_max = leader.side() == self.max_side;
                 let key = TtKey::new(&self.hands, leader);
-                let pattern = Pattern::new(&self.hands);
+                let pattern = self.pattern(d - 1);
                 let x = self.threshold(leader_max, tl, target);
                 if let Some(hit) = self.tt.probe(&key, &pattern, &self.hands, x) {
                     let v = hit.reached == leader_max;

@@ -40,24 +40,48 @@ impl Pattern {
     /// The pattern of the cards in `hands`.
     #[inline]
     pub fn new(hands: &SeatMap<Hand>) -> Pattern {
-        let all = hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3];
-        let (e, s, w) = (hands.0[1].0, hands.0[2].0, hands.0[3].0);
         let mut out = 0u128;
         for suit in Suit::ALL {
-            let mut bits = all.suit(suit).0;
-            let mut code = 0u32;
-            let mut i = 0;
-            while bits != 0 {
-                let r = 15 - bits.leading_zeros();
-                bits &= !(1 << r);
-                let b = 16 * suit.index() as u32 + r;
-                let owner = ((e >> b) & 1) | (((s >> b) & 1) << 1) | (((w >> b) & 1) * 3);
-                code |= (owner as u32) << (2 * i);
-                i += 1;
-            }
-            out |= u128::from(code) << (32 * suit.index());
+            out |= u128::from(Self::suit_lane(hands, suit)) << (32 * suit.index());
         }
         Pattern(out)
+    }
+
+    /// The pattern of `hands` computed from `prev`, the pattern of a position that had the
+    /// same cards in the same hands plus the cards of `removed`: only the suits with a
+    /// removed card are recomputed.
+    #[inline]
+    pub fn update(prev: Pattern, hands: &SeatMap<Hand>, removed: Hand) -> Pattern {
+        let mut out = prev.0;
+        for suit in Suit::ALL {
+            if !removed.suit(suit).is_empty() {
+                let shift = 32 * suit.index();
+                out &= !(u128::from(u32::MAX) << shift);
+                out |= u128::from(Self::suit_lane(hands, suit)) << shift;
+            }
+        }
+        Pattern(out)
+    }
+
+    /// The owners of one suit's remaining cards, highest first, 2 bits each.
+    #[inline]
+    pub fn suit_lane(hands: &SeatMap<Hand>, suit: Suit) -> u32 {
+        let shift = 16 * suit.index() as u32;
+        let hold = |h: usize| (hands.0[h].0 >> shift) as u32 & 0xffff;
+        let (n, e, s, w) = (hold(0), hold(1), hold(2), hold(3));
+        let mut bits = n | e | s | w;
+        let mut code = 0u32;
+        let mut i = 0;
+        while bits != 0 {
+            let r = 31 - bits.leading_zeros();
+            let b = 1u32 << r;
+            bits ^= b;
+            let owner =
+                u32::from(e & b != 0) | (u32::from(s & b != 0) << 1) | (u32::from(w & b != 0) * 3);
+            code |= owner << (2 * i);
+            i += 1;
+        }
+        code
     }
 
     /// The mask of the top `counts[s]` relative ranks of each suit.
