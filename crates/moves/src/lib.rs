@@ -14,7 +14,7 @@
 //! use ddsolve_cards::{Deal, Position, Seat, Strain};
 //! use ddsolve_moves::{generate, MoveList, OrderHints, MoveOrdering, PaperOrdering, TrickView};
 //!
-//! let deal: Deal = "N:AKQ.. .AKQ.. ..AKQ. ...AKQ".parse()?;
+//! let deal: Deal = "N:AKQ... .AKQ.. ..AKQ. ...AKQ".parse()?;
 //! let pos = Position::new(deal, Strain::NoTrump, Seat::North);
 //! let view = TrickView::of(&pos);
 //! let mut moves = MoveList::new();

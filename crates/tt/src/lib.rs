@@ -19,7 +19,7 @@
 //! use ddsolve_cards::{Deal, Seat, Hand, Strain};
 //! use ddsolve_tt::{Pattern, TranspositionTable, TtForest, TtKey};
 //!
-//! let deal: Deal = "N:AK.. QJ.. T9.. 87..".parse()?;
+//! let deal: Deal = "N:AK... QJ... T9... 87...".parse()?;
 //! let key = TtKey::new(deal.hands(), Seat::North);
 //! let pattern = Pattern::new(deal.hands());
 //! let mut tt = TtForest::new(16);
