@@ -1,10 +1,11 @@
-//! Store and probe rates of the transposition-table forest, on keys and patterns of
-//! trick-start positions sampled from DDS's list1000. Throughput is in stores or probes.
+//! Store and probe rates of the transposition tables (the paper's forest and the flat
+//! table), on keys and patterns of trick-start positions sampled from DDS's list1000.
+//! Throughput is in stores or probes.
 
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use ddsolve_benches::{entries, sample_positions, starts, Sample, SEED};
 use ddsolve_cards::{DealRng, Hand, Position, SeatMap};
-use ddsolve_tt::{absolute_win_ranks, Pattern, TranspositionTable, TtForest, TtKey};
+use ddsolve_tt::{absolute_win_ranks, Pattern, TranspositionTable, TtFlat, TtForest, TtKey};
 
 /// What one store needs.
 struct Item {
@@ -42,7 +43,7 @@ fn items(positions: &[Position], seed: u64) -> Vec<Item> {
         .collect()
 }
 
-fn fill(tt: &mut TtForest, items: &[Item]) {
+fn fill(tt: &mut impl TranspositionTable, items: &[Item]) {
     for it in items {
         tt.store(
             &it.key,
@@ -56,7 +57,7 @@ fn fill(tt: &mut TtForest, items: &[Item]) {
     }
 }
 
-fn probe_all(tt: &mut TtForest, items: &[Item]) -> u32 {
+fn probe_all(tt: &mut impl TranspositionTable, items: &[Item]) -> u32 {
     let mut hits = 0;
     for it in items {
         let t = it.tl.div_ceil(2).max(1);
@@ -85,27 +86,38 @@ fn bench(c: &mut Criterion) {
             x
         })
     });
+    g.finish();
+    table(c, "forest", || TtForest::new(256), &stored, &other);
+    table(c, "flat", || TtFlat::new(256), &stored, &other);
+}
+
+/// Store and probe benches of one table kind.
+fn table<T: TranspositionTable>(
+    c: &mut Criterion,
+    name: &str,
+    new: impl Fn() -> T + Copy,
+    stored: &[Item],
+    other: &[Item],
+) {
+    let mut g = c.benchmark_group(format!("tt_{name}"));
+    g.throughput(Throughput::Elements(stored.len() as u64));
     g.bench_function("store", |b| {
-        b.iter_batched_ref(
-            || TtForest::new(256),
-            |tt| fill(tt, &stored),
-            BatchSize::LargeInput,
-        )
+        b.iter_batched_ref(new, |tt| fill(tt, stored), BatchSize::LargeInput)
     });
-    let mut tt = TtForest::new(256);
-    fill(&mut tt, &stored);
-    let hits = probe_all(&mut tt, &stored);
-    let other_hits = probe_all(&mut tt, &other);
+    let mut tt = new();
+    fill(&mut tt, stored);
+    let hits = probe_all(&mut tt, stored);
+    let other_hits = probe_all(&mut tt, other);
     eprintln!(
-        "tt: {} entries, {} bytes; probes of stored positions decide {hits} of {}, of other positions {other_hits} of {}",
+        "tt_{name}: {} entries, {} bytes; probes of stored positions decide {hits} of {}, of other positions {other_hits} of {}",
         tt.stats().entries,
         tt.stats().bytes,
         stored.len(),
         other.len()
     );
-    g.bench_function("probe_stored", |b| b.iter(|| probe_all(&mut tt, &stored)));
+    g.bench_function("probe_stored", |b| b.iter(|| probe_all(&mut tt, stored)));
     g.throughput(Throughput::Elements(other.len() as u64));
-    g.bench_function("probe_other", |b| b.iter(|| probe_all(&mut tt, &other)));
+    g.bench_function("probe_other", |b| b.iter(|| probe_all(&mut tt, other)));
     g.finish();
 }
 

@@ -3,7 +3,7 @@
 //! tables as the default.
 
 use crate::common::{distinct_deals, resolve_file, table_diff, FileDeal};
-use ddsolve_search::{Config, OrderingKind, Solver};
+use ddsolve_search::{Config, OrderingKind, Solver, TtKind};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -31,7 +31,8 @@ fn solve_all(config: Config, deals: &[FileDeal]) -> Outcome {
     }
 }
 
-/// The configurations: a name and the default with one switch changed.
+/// The configurations: a name and the default with one switch changed (the table kind is
+/// not an enhancement, but its cost shows here too).
 fn variants() -> Vec<(&'static str, Config)> {
     let d = Config::default();
     vec![
@@ -61,6 +62,13 @@ fn variants() -> Vec<(&'static str, Config)> {
             "no small_card_filter",
             Config {
                 small_card_filter: false,
+                ..d
+            },
+        ),
+        (
+            "tt_kind Forest",
+            Config {
+                tt_kind: TtKind::Forest,
                 ..d
             },
         ),
