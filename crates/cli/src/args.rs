@@ -1,0 +1,181 @@
+//! The command-line grammar (clap derive) and the parsers of its bridge values.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use ddsolve_cards::{Card, Seat, Strain};
+use std::num::NonZeroUsize;
+use std::path::PathBuf;
+
+/// ddsolve: a double-dummy bridge solver.
+#[derive(Debug, Parser)]
+#[command(name = "ddsolve", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Double-dummy tables of deals read from FILE or stdin, one PBN deal a line.
+    Table(TableArgs),
+    /// The value of every legal card of the hand to play in a position.
+    Solve(SolveArgs),
+    /// Run a DDS regression file (list10.txt, ...) and report every difference.
+    Check(CheckArgs),
+}
+
+/// Output format.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// For people.
+    #[default]
+    Text,
+    /// Tab-separated, for programs.
+    Tsv,
+}
+
+/// `ddsolve table`.
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Each line holds a PBN deal such as
+  N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3
+optionally in double quotes; blank lines and lines starting with # are skipped, and
+anything after a tab is ignored (so tsv output can be read back).
+
+--format tsv prints the deal (normalized, North first), a tab, then 20 numbers separated by
+tabs in DDS order: strains S, H, D, C, NT, and within each the tricks of declarer N, E, S, W.")]
+pub struct TableArgs {
+    /// The file of deals; stdin if absent or `-`.
+    pub file: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+    /// Worker threads, each with its own solver [default: every core].
+    #[arg(long, value_name = "N")]
+    pub threads: Option<NonZeroUsize>,
+}
+
+/// `ddsolve solve`.
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Example: East led the heart jack against notrump and South followed with the eight; West to
+play (the two cards are no longer in the deal):
+  ddsolve solve --trump N --leader E --played HJ,H8 \\
+    \"N:QJ6.K652.J85.T98 873.97.AT764.Q4 K5.T3.KQ9.A7652 AT942.AQ4.32.KJ3\"
+
+Tricks are those of the side of the hand to play, from here to the end, the current trick
+included. --format tsv prints one line per legal card (equivalent cards each on their own
+line): the card (suit letter then rank: SA, HT, C2), a tab, the tricks.")]
+pub struct SolveArgs {
+    /// Trumps: S, H, D, C or N (notrump).
+    #[arg(long, value_parser = parse_strain)]
+    pub trump: Strain,
+    /// The hand that led (or leads) to the current trick: N, E, S or W.
+    #[arg(long, value_parser = parse_seat)]
+    pub leader: Seat,
+    /// Cards already played to the current trick, the leader's first, separated by commas
+    /// (e.g. HK,H2). They must not be in DEAL.
+    #[arg(long, value_name = "CARDS", value_parser = parse_cards)]
+    pub played: Option<CardList>,
+    /// Also say which cards take at least this many tricks (1 to the tricks left).
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u8).range(1..=13))]
+    pub target: Option<u8>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+    /// The cards not yet played, as a PBN deal (hands may differ in length in mid-trick).
+    /// Quote it, or give its four hands as separate words after the first.
+    #[arg(required = true, num_args = 1.., value_name = "DEAL")]
+    pub deal: Vec<String>,
+}
+
+/// Which lines of a DDS file `check` runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Mode {
+    /// FUT and TABLE lines.
+    #[default]
+    All,
+    /// FUT lines: every lead's value, solved from the deal, trump and leader of the PBN line.
+    Solve,
+    /// TABLE lines: each distinct deal's table, solved once.
+    Table,
+}
+
+/// `ddsolve check`.
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Prints every mismatch in full, then `checked N: M mismatches`, N being the FUT and TABLE lines
+checked. Exit status 1 if there is any mismatch.")]
+pub struct CheckArgs {
+    /// The DDS regression file (e.g. list100.txt).
+    pub file: PathBuf,
+    /// Which lines to check.
+    #[arg(long, value_enum, default_value_t)]
+    pub mode: Mode,
+    /// Worker threads, each with its own solver [default: every core].
+    #[arg(long, value_name = "N")]
+    pub threads: Option<NonZeroUsize>,
+}
+
+/// The cards of `--played`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardList(pub Vec<Card>);
+
+fn parse_strain(s: &str) -> Result<Strain, String> {
+    Strain::from_str_name(s.trim())
+        .ok_or_else(|| format!("{s:?} is not a strain: use S, H, D, C or N (notrump)"))
+}
+
+fn parse_seat(s: &str) -> Result<Seat, String> {
+    let t = s.trim().to_ascii_lowercase();
+    let seat = match t.as_str() {
+        "north" => Some(Seat::North),
+        "east" => Some(Seat::East),
+        "south" => Some(Seat::South),
+        "west" => Some(Seat::West),
+        _ => {
+            let mut chars = t.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) => Seat::from_letter(c),
+                _ => None,
+            }
+        }
+    };
+    seat.ok_or_else(|| format!("{s:?} is not a seat: use N, E, S or W"))
+}
+
+fn parse_cards(s: &str) -> Result<CardList, String> {
+    s.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
+        .map(|w| Card::parse(w).map_err(|e| e.to_string()))
+        .collect::<Result<Vec<_>, _>>()
+        .map(CardList)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_grammar_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn bridge_values_parse() {
+        assert_eq!(parse_strain("nt"), Ok(Strain::NoTrump));
+        assert_eq!(parse_strain("H"), Ok(Strain::Hearts));
+        assert!(parse_strain("X").is_err());
+        assert_eq!(parse_seat("w"), Ok(Seat::West));
+        assert_eq!(parse_seat("East"), Ok(Seat::East));
+        assert!(parse_seat("NE").is_err());
+        let cards = parse_cards("HK, h2 ST").unwrap().0;
+        assert_eq!(
+            cards.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+            ["HK", "H2", "ST"]
+        );
+        assert!(parse_cards("HK,H1").unwrap_err().contains("\"H1\""));
+    }
+}

@@ -1,0 +1,118 @@
+//! `ddsolve solve`: the value of every legal card of the hand to play.
+
+use crate::args::{Format, SolveArgs};
+use crate::error::CliError;
+use ddsolve_cards::{parse_pbn_hands, Card, Position, Seat, Side};
+use ddsolve_search::{CardValue, Solutions, Solver, Target};
+use std::io::Write;
+use std::process::ExitCode;
+
+/// Runs `ddsolve solve`.
+pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
+    let text = args.deal.join(" ");
+    let hands = parse_pbn_hands(&text).map_err(|e| CliError::input(format!("bad DEAL: {e}")))?;
+    let played = args.played.as_ref().map_or(&[][..], |p| &p.0[..]);
+    let pos = Position::with_trick(hands, args.trump, args.leader, played)
+        .map_err(|e| CliError::input(format!("not a valid position: {e}")))?;
+    // With Solutions::All every card gets its exact value; a target is only checked (it must
+    // be 1..=tricks left) and then used to mark the cards that reach it.
+    let target = args.target.map_or(Target::Max, Target::AtLeast);
+    let solution = Solver::new()
+        .solve(&pos, target, Solutions::All)
+        .map_err(|e| CliError::input(e.to_string()))?;
+    let groups = sorted_groups(&solution.cards);
+    match args.format {
+        Format::Tsv => {
+            for g in &groups {
+                for card in cards_of(g) {
+                    writeln!(out, "{card}\t{}", g.tricks)?;
+                }
+            }
+        }
+        Format::Text => write_text(out, &pos, &groups, args.target)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The groups of equivalent cards, most tricks first, then by suit (S, H, D, C) and rank.
+fn sorted_groups(cards: &[CardValue]) -> Vec<CardValue> {
+    let mut groups = cards.to_vec();
+    groups.sort_by_key(|g| {
+        let top = g.equals.highest().map_or(0, |r| r.get());
+        (
+            std::cmp::Reverse(g.tricks),
+            g.card.suit(),
+            std::cmp::Reverse(top),
+        )
+    });
+    groups
+}
+
+/// The cards a group stands for, highest first (the group's card included).
+fn cards_of(g: &CardValue) -> impl Iterator<Item = Card> + '_ {
+    let suit = g.card.suit();
+    let equals = g.equals | ddsolve_cards::Holding::single(g.card.rank());
+    equals.iter().map(move |r| Card::new(suit, r))
+}
+
+fn seat_name(seat: Seat) -> &'static str {
+    ["North", "East", "South", "West"][seat.index()]
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::NorthSouth => "North-South",
+        Side::EastWest => "East-West",
+    }
+}
+
+fn write_text(
+    out: &mut dyn Write,
+    pos: &Position,
+    groups: &[CardValue],
+    target: Option<u8>,
+) -> std::io::Result<()> {
+    let to_play = pos.to_play();
+    writeln!(out, "{}", pos.remaining_pbn())?;
+    write!(out, "trumps {}; ", pos.trump())?;
+    if pos.trick().is_empty() {
+        write!(out, "{} leads", seat_name(to_play))?;
+    } else {
+        let played: Vec<String> = pos
+            .trick()
+            .iter()
+            .enumerate()
+            .map(|(i, c)| format!("{} {c}", pos.leader().offset(i).letter()))
+            .collect();
+        write!(
+            out,
+            "trick so far: {}; {} to play",
+            played.join(", "),
+            seat_name(to_play)
+        )?;
+    }
+    writeln!(out, " ({} tricks left)", pos.tricks_left())?;
+    writeln!(
+        out,
+        "tricks for {} from here, this trick included:",
+        side_name(to_play.side())
+    )?;
+    for g in groups {
+        let cards: Vec<String> = cards_of(g).map(|c| c.to_string()).collect();
+        write!(out, "  {:<20} {:>2}", cards.join(" "), g.tricks)?;
+        if let Some(t) = target {
+            write!(out, "  {}", if g.tricks >= t { "makes" } else { "fails" })?;
+        }
+        writeln!(out)?;
+    }
+    if let Some(t) = target {
+        let all: usize = groups.iter().map(|g| cards_of(g).count()).sum();
+        let making: usize = groups
+            .iter()
+            .filter(|g| g.tricks >= t)
+            .map(|g| cards_of(g).count())
+            .sum();
+        writeln!(out, "{making} of {all} cards take at least {t} tricks")?;
+    }
+    Ok(())
+}
