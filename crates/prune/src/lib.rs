@@ -75,11 +75,12 @@ fn hand_of(s: Suit, h: Holding) -> Hand {
 
 /// Sure tricks for `x` alone cashing from the top while keeping the lead, `y` being its
 /// partner (who may have to follow, but never takes the lead from `x`).
-fn cash_alone(hands: &SeatMap<Hand>, trump: Option<Suit>, x: Seat) -> Estimate {
+fn cash_alone(hands: &SeatMap<Hand>, trump: Option<Suit>, x: Seat, need: u32) -> Estimate {
     let y = x.partner();
     let (o1, o2) = (x.next(), x.prev());
     let mut tricks = 0u32;
     let mut win = Hand::EMPTY;
+    let mut parts = [Part::default(); 4];
     // Per opponent: does it still hold trumps once x has cashed its top trumps?
     let mut ruffers = [false, false];
     if let Some(t) = trump {
@@ -138,13 +139,50 @@ fn cash_alone(hands: &SeatMap<Hand>, trump: Option<Suit>, x: Seat) -> Estimate {
                 let marks = Holding(top_n(run.0, k));
                 (k, marks)
             };
-        tricks += count;
-        win |= hand_of(s, marks);
+        parts[s.index()] = Part {
+            count,
+            win: hand_of(s, marks),
+            entry: false,
+        };
     }
+    let (more, more_win) = select(&mut parts, need.saturating_sub(tricks));
     Estimate {
-        tricks: tricks.min(13) as u8,
-        win,
+        tricks: (tricks + more).min(13) as u8,
+        win: win | more_win,
     }
+}
+
+/// One suit's contribution to a quick-trick count.
+#[derive(Clone, Copy, Debug, Default)]
+struct Part {
+    count: u32,
+    win: Hand,
+    /// A suit through which the leader can reach partner (see [`cash_both`]).
+    entry: bool,
+}
+
+/// The parts that reach `need` tricks while backing up as few winning ranks as possible:
+/// parts that rest on no ranks first, then the largest. All parts if `need` is not reached.
+fn select(parts: &mut [Part; 4], need: u32) -> (u32, Hand) {
+    let total: u32 = parts.iter().map(|p| p.count).sum();
+    if total < need || need == 0 {
+        let win = parts.iter().fold(Hand::EMPTY, |w, p| w | p.win);
+        return if need == 0 {
+            (0, Hand::EMPTY)
+        } else {
+            (total, win)
+        };
+    }
+    parts.sort_by_key(|p| (!p.win.is_empty(), std::cmp::Reverse(p.count)));
+    let (mut n, mut win) = (0, Hand::EMPTY);
+    for p in parts.iter() {
+        if n >= need {
+            break;
+        }
+        n += p.count;
+        win |= p.win;
+    }
+    (n, win)
 }
 
 /// The `k` highest bits of `bits`.
@@ -168,8 +206,19 @@ fn top_n(mut bits: u16, k: u32) -> u16 {
 /// suits as far as the opponents cannot ruff), or crossing to partner through a suit where
 /// partner holds the top card (and no opponent can ruff it) and partner cashing.
 pub fn quick_tricks(hands: &SeatMap<Hand>, trump: Strain, leader: Seat) -> Estimate {
+    quick_tricks_for(hands, trump, leader, 13)
+}
+
+/// [`quick_tricks`] for a search that needs `need` tricks for a cutoff: once a count reaches
+/// `need`, only the suits it uses back up winning ranks (fewer ranks make more general
+/// transposition-table entries).
+pub fn quick_tricks_for(hands: &SeatMap<Hand>, trump: Strain, leader: Seat, need: u8) -> Estimate {
+    let need = u32::from(need);
     let t = trump.trump();
-    let own = cash_alone(hands, t, leader);
+    let own = cash_alone(hands, t, leader, need);
+    if u32::from(own.tricks) >= need {
+        return own;
+    }
     let pd = leader.partner();
     let (o1, o2) = (leader.next(), leader.prev());
     let mut best = own;
@@ -191,7 +240,7 @@ pub fn quick_tricks(hands: &SeatMap<Hand>, trump: Strain, leader: Seat) -> Estim
                 }
             }
         }
-        let via = cash_alone(hands, t, pd);
+        let via = cash_alone(hands, t, pd, need);
         if via.tricks > best.tricks {
             let top = Holding(top_n(all.0, 1));
             best = Estimate {
@@ -201,7 +250,83 @@ pub fn quick_tricks(hands: &SeatMap<Hand>, trump: Strain, leader: Seat) -> Estim
         }
         break;
     }
+    if u32::from(best.tricks) >= need {
+        return best;
+    }
+    let combined = cash_both(hands, t, leader, need);
+    if combined.tricks > best.tricks {
+        best = combined;
+    }
     best
+}
+
+/// When the opponents cannot ruff (notrump, or they hold no trumps): the leader cashes the
+/// top runs of the suits it tops, then crosses to partner in a suit that partner tops and
+/// partner cashes the top runs of its suits. Every counted card is a top card, so the
+/// opponents' discards cannot spoil it; partner's forced discards during the leader's run
+/// come from its other cards (the count is capped at the tricks left, which leaves partner
+/// enough of them), and the leader keeps a card of the entry suit because it never plays
+/// that suit while cashing its own.
+fn cash_both(hands: &SeatMap<Hand>, trump: Option<Suit>, leader: Seat, need: u32) -> Estimate {
+    let pd = leader.partner();
+    let (o1, o2) = (leader.next(), leader.prev());
+    if let Some(t) = trump {
+        if !hands[o1].suit(t).is_empty() || !hands[o2].suit(t).is_empty() {
+            return Estimate::default();
+        }
+    }
+    let left = hands[leader].len();
+    let mut lead = [Part::default(); 4];
+    let mut part = [Part::default(); 4];
+    for s in Suit::ALL {
+        let all = suit_all(hands, s);
+        let (hl, hp) = (hands[leader].suit(s), hands[pd].suit(s));
+        let rl = top_run(all, hl);
+        if !rl.is_empty() {
+            lead[s.index()] = Part {
+                count: rl.len(),
+                win: hand_of(s, rl),
+                entry: false,
+            };
+            continue;
+        }
+        let rp = top_run(all, hp);
+        if !rp.is_empty() {
+            part[s.index()] = Part {
+                count: rp.len(),
+                win: hand_of(s, rp),
+                entry: !hl.is_empty(),
+            };
+        }
+    }
+    // Partner's suits: the best entry suit, then the others as needed.
+    let Some(e) = (0..4)
+        .filter(|&i| part[i].entry)
+        .max_by_key(|&i| (part[i].win.is_empty(), part[i].count))
+    else {
+        return Estimate::default();
+    };
+    let entry = part[e];
+    part[e] = Part::default();
+    let lead_total: u32 = lead.iter().map(|p| p.count).sum();
+    let part_total: u32 = part.iter().map(|p| p.count).sum();
+    let need = need.min(left);
+    if lead_total + entry.count + part_total <= need {
+        let win = lead
+            .iter()
+            .chain(part.iter())
+            .fold(entry.win, |w, p| w | p.win);
+        return Estimate {
+            tricks: (lead_total + entry.count + part_total).min(left) as u8,
+            win,
+        };
+    }
+    let (n_part, w_part) = select(&mut part, need.saturating_sub(lead_total + entry.count));
+    let (n_lead, w_lead) = select(&mut lead, need.saturating_sub(entry.count + n_part));
+    Estimate {
+        tricks: (n_lead + entry.count + n_part).min(left) as u8,
+        win: w_lead | entry.win | w_part,
+    }
 }
 
 /// The simple quick trick after the lead (chapter 3, after Kuijf): does the side of the hand

@@ -3,7 +3,7 @@
 use crate::Config;
 use ddsolve_cards::{trick_winner_index, Card, Hand, Holding, Seat, SeatMap, Side, Strain};
 use ddsolve_moves::{generate, MoveList, MoveOrdering, OrderHints, SmallCardFilter, TrickView};
-use ddsolve_prune::{later_tricks, quick_trick_second_hand, quick_tricks};
+use ddsolve_prune::{later_tricks, quick_trick_second_hand, quick_tricks_for};
 use ddsolve_tt::{Pattern, TranspositionTable, TtKey};
 
 /// Per-depth memory that survives from one search to the next: the move that last caused a
@@ -213,7 +213,12 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                 return self.evaluate_last(target);
             }
             if cfg.quick_tricks {
-                let qt = quick_tricks(&self.hands, self.trump, me);
+                let need = if me_max {
+                    target - self.tricks_max
+                } else {
+                    self.tricks_max + tl + 1 - target
+                };
+                let qt = quick_tricks_for(&self.hands, self.trump, me, need);
                 let q = qt.tricks.min(tl);
                 if me_max && self.tricks_max + q >= target {
                     self.win[d] = qt.win;
