@@ -32,6 +32,17 @@ impl Suit {
         }
     }
 
+    /// The suit with index `i & 3`.
+    #[inline]
+    pub const fn from_index_wrapping(i: usize) -> Suit {
+        match i & 3 {
+            0 => Suit::Spades,
+            1 => Suit::Hearts,
+            2 => Suit::Diamonds,
+            _ => Suit::Clubs,
+        }
+    }
+
     /// The DDS index of the suit.
     #[inline]
     pub const fn index(self) -> usize {
@@ -351,10 +362,7 @@ impl Card {
     /// The card's suit.
     #[inline]
     pub const fn suit(self) -> Suit {
-        match Suit::from_index((self.0 >> 4) as usize) {
-            Some(s) => s,
-            None => Suit::Clubs,
-        }
+        Suit::from_index_wrapping((self.0 >> 4) as usize)
     }
 
     /// The card's rank.

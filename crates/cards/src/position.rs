@@ -93,12 +93,15 @@ pub fn trick_winner_index(cards: &[Card; 4], trump: Strain) -> usize {
 /// Whether `a` beats `b` in a trick where `led` was led.
 #[inline]
 pub fn beats(a: Card, b: Card, led: Suit, trump: Strain) -> bool {
+    // Trumps score 32 + rank, the suit led 16 + rank, other suits 0. `trump` is 4 in
+    // notrump, which no suit index equals.
     let score = |c: Card| -> u8 {
-        let s = c.suit();
-        if Some(s) == trump.trump() {
-            32 + c.rank().get()
-        } else if s == led {
-            16 + c.rank().get()
+        let s = c.suit() as u8;
+        let r = c.rank().get();
+        if s == trump as u8 {
+            32 + r
+        } else if s == led as u8 {
+            16 + r
         } else {
             0
         }

@@ -146,8 +146,8 @@ impl TtForest {
                     + self.leaves.len() * std::mem::size_of::<Leaf>(),
             ) / per;
             if room > 0 {
-                self.nodes.reserve_exact(4 * room.min(1 << 16).max(1) + 4);
-                self.leaves.reserve_exact(room.min(1 << 16).max(1) + 1);
+                self.nodes.reserve_exact(4 * room.clamp(1, 1 << 16) + 4);
+                self.leaves.reserve_exact(room.clamp(1, 1 << 16) + 1);
                 if fits(self, self.nodes.capacity(), self.leaves.capacity()) {
                     return;
                 }
