@@ -22,6 +22,9 @@ pub struct Config {
     pub etc: bool,
     /// Enhanced transposition cutoffs only with at least this many cards left in the hands.
     pub etc_min_cards: u32,
+    /// Probe the table before QuickTricks and LaterTricks when at least this many tricks
+    /// are left (after them otherwise).
+    pub tt_first_tricks: u32,
     /// Kuijf's small-card filter.
     pub small_card_filter: bool,
     /// The move ordering.
@@ -44,6 +47,7 @@ impl Default for Config {
             transposition_table: true,
             etc: true,
             etc_min_cards: 33,
+            tt_first_tricks: 3,
             small_card_filter: true,
             ordering: OrderingKind::Paper,
             tt_kind: ddsolve_tt::TtKind::Flat,

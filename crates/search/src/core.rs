@@ -212,6 +212,17 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             if tl == 1 {
                 return self.evaluate_last(target);
             }
+            // Early in the deal a table hit is likelier than an estimator cutoff, so the
+            // table is probed first there (as DDS does); late, the cheap estimators first.
+            let tt_first = cfg.transposition_table && u32::from(tl) >= cfg.tt_first_tricks;
+            let mut probe = None;
+            if tt_first {
+                let (key, pattern, x) = self.tt_query(d, me, me_max, tl, target);
+                if let Some(v) = self.probe_tt(&key, &pattern, x, target, me_max, d) {
+                    return v;
+                }
+                probe = Some((key, pattern, x));
+            }
             if cfg.quick_tricks {
                 let need = if me_max {
                     target - self.tricks_max
@@ -242,17 +253,16 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                 }
             }
             if cfg.transposition_table {
-                let key = TtKey::new(&self.hands, me);
-                let pattern = self.pattern(d);
-                let x = self.threshold(me_max, tl, target);
-                if let Some(hit) = self.tt.probe(&key, &pattern, &self.hands, x) {
-                    if d as u32 <= cfg.verify_tt_cards {
-                        self.verify(target, hit.reached == me_max, "tt hit");
+                let (key, pattern, x) = match probe {
+                    Some(p) => p,
+                    None => {
+                        let p = self.tt_query(d, me, me_max, tl, target);
+                        if let Some(v) = self.probe_tt(&p.0, &p.1, p.2, target, me_max, d) {
+                            return v;
+                        }
+                        p
                     }
-                    self.win[d] = hit.win;
-                    self.hints.tt[d] = hit.best;
-                    return hit.reached == me_max;
-                }
+                };
                 let value = self.search_moves(target, d, pos, me_max);
                 let leader_won = value == me_max;
                 let (lower, upper) = if leader_won { (x, tl) } else { (0, x - 1) };
@@ -284,6 +294,41 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             }
         }
         self.search_moves(target, d, pos, me_max)
+    }
+
+    /// The table key, pattern and threshold of the current trick-start position.
+    #[inline]
+    fn tt_query(
+        &mut self,
+        d: usize,
+        me: Seat,
+        me_max: bool,
+        tl: u8,
+        target: u8,
+    ) -> (TtKey, Pattern, u8) {
+        let key = TtKey::new(&self.hands, me);
+        let pattern = self.pattern(d);
+        (key, pattern, self.threshold(me_max, tl, target))
+    }
+
+    /// Probes the table; on a decisive hit sets the winning ranks and returns the value.
+    #[inline]
+    fn probe_tt(
+        &mut self,
+        key: &TtKey,
+        pattern: &Pattern,
+        x: u8,
+        target: u8,
+        me_max: bool,
+        d: usize,
+    ) -> Option<bool> {
+        let hit = self.tt.probe(key, pattern, &self.hands, x)?;
+        if d as u32 <= self.config.verify_tt_cards {
+            self.verify(target, hit.reached == me_max, "tt hit");
+        }
+        self.win[d] = hit.win;
+        self.hints.tt[d] = hit.best;
+        Some(hit.reached == me_max)
     }
 
     /// Debugging aid: checks `claimed` against a fresh search without a table.

@@ -25,10 +25,18 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod batch;
 mod config;
 mod core;
+mod play;
 mod solver;
 
+pub use batch::{
+    difficulty, solve_positions, solve_tables, solve_tables_with, BatchOptions, BatchOrder,
+};
 pub use config::{Config, OrderingKind};
 pub use ddsolve_tt::TtKind;
+pub use play::{
+    play_positions, PlayAnalysis, PlayAnalysisError, PlayDriver, PlayOptions, PlayOrder,
+};
 pub use solver::{CardValue, DdTable, Solution, Solutions, SolveError, Solver, Target};

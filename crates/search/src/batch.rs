@@ -1,0 +1,183 @@
+//! Batches solved in parallel: many deals' tables, or many positions' values.
+//!
+//! Each worker thread owns its [`Solver`]; the workers share only an atomic index into the
+//! work list and hand their results back when they finish, so nothing is locked while
+//! searching. Identical inputs are solved once, and results come back in input order,
+//! whatever the thread count (a solver's answers do not depend on what it solved before).
+
+use crate::{Config, DdTable, Solver};
+use ddsolve_cards::{Deal, Position, Seat, Suit};
+use std::collections::HashMap;
+use std::hash::Hash;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// In which order [`solve_tables_with`] hands out the deals.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BatchOrder {
+    /// Input order.
+    Input,
+    /// Hardest first by [`difficulty`], so that no long deal is left for the end while the
+    /// other workers idle (the default).
+    #[default]
+    HardestFirst,
+}
+
+/// Options of [`solve_tables_with`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BatchOptions {
+    /// Worker threads (at least 1 is used; never more than there are distinct deals).
+    pub threads: usize,
+    /// The order of the work.
+    pub order: BatchOrder,
+    /// The configuration of every worker's solver.
+    pub config: Config,
+}
+
+/// The double-dummy tables of `deals`, in input order, on `threads` worker threads (each
+/// distinct deal solved once, hardest first).
+///
+/// ```
+/// use ddsolve_cards::Deal;
+/// use ddsolve_search::{solve_tables, Solver};
+///
+/// let deal: Deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3".parse()?;
+/// let tables = solve_tables(&[deal, deal], 2);
+/// assert_eq!(tables, vec![Solver::new().table(&deal); 2]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn solve_tables(deals: &[Deal], threads: usize) -> Vec<DdTable> {
+    solve_tables_with(
+        deals,
+        &BatchOptions {
+            threads,
+            ..BatchOptions::default()
+        },
+    )
+}
+
+/// [`solve_tables`] with a choice of order and solver configuration.
+pub fn solve_tables_with(deals: &[Deal], options: &BatchOptions) -> Vec<DdTable> {
+    let (unique, of_input) = dedup(deals);
+    let mut order: Vec<usize> = (0..unique.len()).collect();
+    if options.order == BatchOrder::HardestFirst {
+        let keys: Vec<u32> = unique.iter().map(difficulty).collect();
+        // Stable: ties keep input order.
+        order.sort_by_key(|&i| std::cmp::Reverse(keys[i]));
+    }
+    let config = options.config;
+    let tables = run(
+        &unique,
+        &order,
+        options.threads,
+        || Solver::with_config(config),
+        |solver, deal| solver.table(deal),
+    );
+    of_input.iter().map(|&u| tables[u]).collect()
+}
+
+/// The double-dummy tricks of the side to play in each of `positions` (the current trick
+/// included, as [`Solver::tricks`]), in input order, on `threads` worker threads.
+///
+/// Identical positions are solved once; the work is handed out grouped by trumps, since a
+/// solver clears its table when the trumps change.
+pub fn solve_positions(positions: &[Position], threads: usize) -> Vec<u8> {
+    let (unique, of_input) = dedup(positions);
+    let mut order: Vec<usize> = (0..unique.len()).collect();
+    order.sort_by_key(|&i| unique[i].trump().index());
+    let values = run(&unique, &order, threads, Solver::new, |solver, pos| {
+        solver.tricks(pos)
+    });
+    of_input.iter().map(|&u| values[u]).collect()
+}
+
+/// A cheap estimate of how long a deal's table takes to solve: higher is harder.
+///
+/// Searches are long when every hand can follow suit for long (no early ruffs or discards
+/// cut the tree short) and when the cards of a suit are spread over the hands: the sum over
+/// suits of the product of the four hands' lengths in the suit (each plus one) is largest
+/// for flat deals and smallest for wild ones.
+pub fn difficulty(deal: &Deal) -> u32 {
+    Suit::ALL
+        .iter()
+        .map(|&s| {
+            Seat::ALL
+                .iter()
+                .map(|&seat| deal.hand(seat).suit(s).len() + 1)
+                .product::<u32>()
+        })
+        .sum()
+}
+
+/// The distinct items in order of first appearance, and for each input the index of its
+/// distinct item.
+fn dedup<T: Clone + Eq + Hash>(items: &[T]) -> (Vec<T>, Vec<usize>) {
+    let mut index: HashMap<&T, usize> = HashMap::with_capacity(items.len());
+    let mut unique = Vec::new();
+    let of_input = items
+        .iter()
+        .map(|item| {
+            *index.entry(item).or_insert_with(|| {
+                unique.push(item.clone());
+                unique.len() - 1
+            })
+        })
+        .collect();
+    (unique, of_input)
+}
+
+/// Runs `work` on every item, handing them out in `order`, on up to `threads` threads each
+/// owning a state made by `init`; returns the results in item order.
+fn run<T, S, R>(
+    items: &[T],
+    order: &[usize],
+    threads: usize,
+    init: impl Fn() -> S + Sync,
+    work: impl Fn(&mut S, &T) -> R + Sync,
+) -> Vec<R>
+where
+    T: Sync,
+    R: Send,
+{
+    debug_assert_eq!(order.len(), items.len());
+    let threads = threads.clamp(1, items.len().max(1));
+    let mut slots: Vec<Option<R>> = (0..items.len()).map(|_| None).collect();
+    if threads == 1 {
+        let mut state = init();
+        for &i in order {
+            slots[i] = Some(work(&mut state, &items[i]));
+        }
+    } else {
+        let next = AtomicUsize::new(0);
+        let (next, init, work) = (&next, &init, &work);
+        let done: Vec<Vec<(usize, R)>> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads)
+                .map(|_| {
+                    scope.spawn(move || {
+                        let mut state = init();
+                        let mut out = Vec::new();
+                        loop {
+                            let k = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(&i) = order.get(k) else { break };
+                            out.push((i, work(&mut state, &items[i])));
+                        }
+                        out
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .map(|w| match w.join() {
+                    Ok(out) => out,
+                    Err(panic) => std::panic::resume_unwind(panic),
+                })
+                .collect()
+        });
+        for (i, r) in done.into_iter().flatten() {
+            slots[i] = Some(r);
+        }
+    }
+    slots
+        .into_iter()
+        .map(|r| r.expect("every item was solved"))
+        .collect()
+}
