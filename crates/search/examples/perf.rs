@@ -18,6 +18,9 @@ fn main() {
     cfg.transposition_table = !on("NO_TT");
     cfg.etc = !on("NO_ETC");
     cfg.small_card_filter = !on("NO_SMALL");
+    if let Ok(v) = std::env::var("ETC_MIN") {
+        cfg.etc_min_cards = v.parse().unwrap();
+    }
     if let Ok(v) = std::env::var("TT_FIRST") {
         cfg.tt_first_tricks = v.parse().unwrap();
     }

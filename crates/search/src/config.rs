@@ -46,7 +46,7 @@ impl Default for Config {
             later_tricks: true,
             transposition_table: true,
             etc: true,
-            etc_min_cards: 33,
+            etc_min_cards: 41,
             tt_first_tricks: 3,
             small_card_filter: true,
             ordering: OrderingKind::Paper,
