@@ -1,0 +1,217 @@
+//! The partition property of the estimators' winning ranks (chapter 7's idea applied to
+//! chapters 3 and 4): a bound from `quick_tricks`/`later_tricks` must hold in every position
+//! with the same suit lengths per hand, the same leader and trump, and the same owners of the
+//! backed-up winning ranks and of every card above them, as relative ranks.
+//!
+//! For random endings (checked by the brute-force oracle), each estimate with a count is
+//! tried on other positions of its partition: the cards below the lowest winning rank of
+//! each suit (all of a suit with no winning rank) are dealt anew among the hands that held
+//! them (each hand keeps its suit lengths), and every suit is moved to new random absolute
+//! ranks that keep the relative order.
+
+use ddsolve_cards::{Card, DealRng, Hand, Holding, Position, Rank, Seat, SeatMap, Suit};
+use ddsolve_prune::{
+    later_tricks, quick_trick_second_hand, quick_tricks, quick_tricks_for, Estimate,
+};
+use ddsolve_testkit::oracle;
+
+/// The position at the start of the current trick.
+fn trick_start(mut pos: Position) -> Position {
+    while !pos.trick().is_empty() {
+        pos.undo()
+            .expect("cards of the current trick can be taken back");
+    }
+    pos
+}
+
+fn shuffle<T>(v: &mut [T], rng: &mut DealRng) {
+    for i in (1..v.len()).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        v.swap(i, j);
+    }
+}
+
+/// Another position of the partition of `pos` defined by `win` (see the module doc).
+fn variant(pos: &Position, win: Hand, rng: &mut DealRng) -> Position {
+    let hands = pos.hands();
+    let mut out = SeatMap([Hand::EMPTY; 4]);
+    for s in Suit::ALL {
+        // The suit's cards, highest first, with their owners.
+        let mut cards: Vec<(Rank, Seat)> = Vec::new();
+        for r in Holding::ALL.iter() {
+            let c = Card::new(s, r);
+            if let Some(seat) = Seat::ALL.into_iter().find(|&x| hands[x].contains(c)) {
+                cards.push((r, seat));
+            }
+        }
+        let floor = win.suit(s).lowest().map_or(15, |r| r.get());
+        let fixed = cards.iter().filter(|(r, _)| r.get() >= floor).count();
+        let mut owners: Vec<Seat> = cards[fixed..].iter().map(|&(_, o)| o).collect();
+        shuffle(&mut owners, rng);
+        let mut ranks: Vec<Rank> = Holding::ALL.iter().collect();
+        shuffle(&mut ranks, rng);
+        ranks.truncate(cards.len());
+        ranks.sort_unstable_by(|a, b| b.cmp(a));
+        for (i, &rank) in ranks.iter().enumerate() {
+            let owner = if i < fixed {
+                cards[i].1
+            } else {
+                owners[i - fixed]
+            };
+            out[owner].insert(Card::new(s, rank));
+        }
+    }
+    for seat in Seat::ALL {
+        for s in Suit::ALL {
+            assert_eq!(out[seat].suit(s).len(), hands[seat].suit(s).len());
+        }
+    }
+    Position::with_trick(out, pos.trump(), pos.leader(), &[]).expect("a valid variant")
+}
+
+const POSITIONS: usize = 2000;
+const VARIANTS: usize = 3;
+
+/// Checks `est` (a count for the leader's side if `for_leader`, else for the opponents) on
+/// the position and on `VARIANTS` other positions of its partition.
+fn check_partition(
+    what: &str,
+    pos: &Position,
+    est: Estimate,
+    for_leader: bool,
+    rng: &mut DealRng,
+) -> usize {
+    if est.tricks == 0 {
+        return 0;
+    }
+    let mut n = 0;
+    for _ in 0..VARIANTS {
+        let v = variant(pos, est.win, rng);
+        let side = oracle::tricks(&v);
+        let got = if for_leader {
+            side
+        } else {
+            v.tricks_left() - side
+        };
+        assert!(
+            u32::from(est.tricks) <= got,
+            "{what}: {} tricks with winning ranks {:?} in {pos:?}, but only {got} in {v:?}",
+            est.tricks,
+            est.win
+        );
+        n += 1;
+    }
+    n
+}
+
+#[test]
+fn quick_tricks_bound_holds_across_its_partition() {
+    let mut rng = DealRng::new(0x5eed_0001);
+    let mut checked = 0;
+    for _ in 0..POSITIONS {
+        let pos = trick_start(oracle::random_ending(&mut rng, 5));
+        let est = quick_tricks(pos.hands(), pos.trump(), pos.leader());
+        checked += check_partition("quick_tricks", &pos, est, true, &mut rng);
+    }
+    assert!(checked > POSITIONS / 2, "only {checked} variants checked");
+}
+
+#[test]
+fn quick_tricks_for_a_need_bound_holds_across_its_partition() {
+    let mut rng = DealRng::new(0x5eed_0002);
+    let mut checked = 0;
+    for _ in 0..POSITIONS {
+        let pos = trick_start(oracle::random_ending(&mut rng, 5));
+        let left = pos.tricks_left() as u8;
+        let need = 1 + rng.below(u64::from(left)) as u8;
+        let est = quick_tricks_for(pos.hands(), pos.trump(), pos.leader(), need);
+        // The search relies on min(count, need) (a cutoff needs no more); the count itself is
+        // documented as a sure bound with its winning ranks, so check the count.
+        checked += check_partition("quick_tricks_for", &pos, est, true, &mut rng);
+    }
+    assert!(checked > POSITIONS / 2, "only {checked} variants checked");
+}
+
+#[test]
+fn later_tricks_bound_holds_across_its_partition() {
+    let mut rng = DealRng::new(0x5eed_0003);
+    let mut checked = 0;
+    for _ in 0..POSITIONS {
+        let pos = trick_start(oracle::random_ending(&mut rng, 5));
+        let left = pos.tricks_left() as u8;
+        let est = later_tricks(pos.hands(), pos.trump(), pos.leader(), left);
+        checked += check_partition("later_tricks", &pos, est, false, &mut rng);
+    }
+    assert!(checked > POSITIONS / 2, "only {checked} variants checked");
+}
+
+/// The variants really are other positions (the check above would be empty otherwise), and
+/// with every card a winning rank the variant keeps each card's owner by relative rank.
+#[test]
+fn variants_keep_lengths_and_winning_owners() {
+    let mut rng = DealRng::new(0x5eed_0004);
+    let mut differ = 0;
+    for _ in 0..200 {
+        let pos = trick_start(oracle::random_ending(&mut rng, 5));
+        let all = pos.remaining();
+        let v = variant(&pos, all, &mut rng);
+        // Same relative structure: the oracle cannot tell them apart.
+        assert_eq!(oracle::tricks(&v), oracle::tricks(&pos), "{pos:?} vs {v:?}");
+        let w = variant(&pos, Hand::EMPTY, &mut rng);
+        if w.hands() != pos.hands() {
+            differ += 1;
+        }
+    }
+    assert!(
+        differ > 150,
+        "variants too often equal to the position: {differ}"
+    );
+}
+
+/// Can the side to play make sure of winning the current trick (whatever the other side
+/// plays to it)? Plain minimax over the rest of the trick.
+fn wins_current_trick(pos: &mut Position) -> bool {
+    fn go(pos: &mut Position, side: ddsolve_cards::Side, before: u32) -> bool {
+        if pos.trick().is_empty() {
+            return pos.tricks_won(side) > before;
+        }
+        let ours = pos.to_play().side() == side;
+        let (mut any, mut all) = (false, true);
+        for c in pos.legal_cards().iter() {
+            pos.play_unchecked(c);
+            let v = go(pos, side, before);
+            pos.undo();
+            any |= v;
+            all &= v;
+        }
+        if ours {
+            any
+        } else {
+            all
+        }
+    }
+    let side = pos.to_play().side();
+    let before = pos.tricks_won(side);
+    go(pos, side, before)
+}
+
+/// Stronger than "the side takes a trick from here": the second-hand quick trick is this very
+/// trick, won against every play by the other side; for every possible lead.
+#[test]
+fn second_hand_quick_trick_wins_the_current_trick() {
+    let mut rng = DealRng::new(0x5eed_0005);
+    let mut sure = 0;
+    for _ in 0..3000 {
+        let start = trick_start(oracle::random_ending(&mut rng, 6));
+        for lead in start.legal_cards().iter() {
+            let mut pos = start.clone();
+            pos.play(lead).unwrap();
+            let est = quick_trick_second_hand(pos.hands(), pos.trump(), pos.leader(), lead);
+            if est.tricks > 0 {
+                assert!(wins_current_trick(&mut pos), "lead {lead} in {start:?}");
+                sure += 1;
+            }
+        }
+    }
+    assert!(sure > 500, "only {sure} sure tricks seen");
+}

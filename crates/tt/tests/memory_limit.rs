@@ -1,0 +1,80 @@
+//! The memory limit: with a 1 MB table, a million random stores never take the reported byte
+//! count past the limit, and the table resets (clears itself) to stay under it.
+
+use ddsolve_cards::{DealRng, Hand, Seat};
+use ddsolve_tt::{Pattern, TranspositionTable, TtFlat, TtForest, TtKey};
+
+const STORES: usize = 1_000_000;
+const LIMIT: usize = 1 << 20;
+
+fn fill<T: TranspositionTable>(name: &str, tt: &mut T, seed: u64) {
+    let mut rng = DealRng::new(seed);
+    let mut max_bytes = 0;
+    for i in 0..STORES {
+        let n = 1 + rng.below(13) as u32;
+        let deal = rng.partial_deal(n);
+        let hands = deal.hands();
+        let leader = Seat::ALL[rng.below(4) as usize];
+        let all = hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3];
+        let win = Hand(all.0 & rng.next_u64());
+        let lower = rng.below(u64::from(n) + 1) as u8;
+        let key = TtKey::new(hands, leader);
+        let pattern = Pattern::new(hands);
+        tt.store(&key, &pattern, win, hands, lower, n as u8, None);
+        let bytes = tt.stats().bytes;
+        max_bytes = max_bytes.max(bytes);
+        assert!(
+            bytes <= LIMIT,
+            "[{name}] {bytes} bytes after store {i}, limit {LIMIT}"
+        );
+        if i % 4096 == 0 {
+            // The entry just stored is there (a reset happens before a store, never after).
+            let hit = tt.probe(&key, &pattern, hands, lower);
+            assert!(
+                hit.is_some_and(|h| h.reached),
+                "[{name}] fresh entry lost after store {i}"
+            );
+        }
+    }
+    let stats = tt.stats();
+    assert!(stats.resets > 0, "[{name}] never reset: {stats:?}");
+    assert!(stats.entries > 0, "[{name}] empty at the end: {stats:?}");
+    // The limit is used, not just respected: the table grew to a good part of it.
+    assert!(
+        max_bytes > LIMIT / 4,
+        "[{name}] peaked at {max_bytes} bytes"
+    );
+}
+
+#[test]
+fn flat_stays_under_one_megabyte() {
+    let mut tt = TtFlat::new(1);
+    fill("flat", &mut tt, 0x3e3_0001);
+}
+
+#[test]
+fn forest_stays_under_one_megabyte() {
+    let mut tt = TtForest::new(1);
+    assert_eq!(tt.limit_bytes(), LIMIT);
+    fill("forest", &mut tt, 0x3e3_0002);
+}
+
+/// clear() empties the table without counting as a reset.
+#[test]
+fn clear_forgets_everything() {
+    let mut rng = DealRng::new(5);
+    let mut tables: Vec<Box<dyn TranspositionTable>> =
+        vec![Box::new(TtFlat::new(1)), Box::new(TtForest::new(1))];
+    for tt in tables.iter_mut() {
+        let deal = rng.partial_deal(4);
+        let hands = deal.hands();
+        let key = TtKey::new(hands, Seat::South);
+        let pattern = Pattern::new(hands);
+        tt.store(&key, &pattern, Hand::EMPTY, hands, 2, 3, None);
+        assert!(tt.probe(&key, &pattern, hands, 2).is_some());
+        tt.clear();
+        assert!(tt.probe(&key, &pattern, hands, 2).is_none());
+        assert_eq!(tt.stats().entries, 0);
+        assert_eq!(tt.stats().resets, 0);
+    }
+}
