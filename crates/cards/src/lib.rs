@@ -31,5 +31,5 @@ mod sets;
 
 pub use basic::{Card, Rank, Seat, Side, Strain, Suit};
 pub use deal::{diagram, parse_pbn_hands, Deal, DealError, DealRng, PbnError};
-pub use position::{beats, trick_winner_index, PlayError, Position, PositionError};
+pub use position::{beats, trick_score, trick_winner_index, PlayError, Position, PositionError};
 pub use sets::{Hand, Holding, HoldingIter, SeatMap, SuitMap, RANK_BITS};

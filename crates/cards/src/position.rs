@@ -82,9 +82,12 @@ pub enum PlayError {
 pub fn trick_winner_index(cards: &[Card; 4], trump: Strain) -> usize {
     let led = cards[0].suit();
     let mut best = 0;
+    let mut best_score = trick_score(cards[0], led, trump);
     for i in 1..4 {
-        if beats(cards[i], cards[best], led, trump) {
+        let sc = trick_score(cards[i], led, trump);
+        if sc > best_score {
             best = i;
+            best_score = sc;
         }
     }
     best
@@ -93,20 +96,17 @@ pub fn trick_winner_index(cards: &[Card; 4], trump: Strain) -> usize {
 /// Whether `a` beats `b` in a trick where `led` was led.
 #[inline]
 pub fn beats(a: Card, b: Card, led: Suit, trump: Strain) -> bool {
-    // Trumps score 32 + rank, the suit led 16 + rank, other suits 0. `trump` is 4 in
-    // notrump, which no suit index equals.
-    let score = |c: Card| -> u8 {
-        let s = c.suit() as u8;
-        let r = c.rank().get();
-        if s == trump as u8 {
-            32 + r
-        } else if s == led as u8 {
-            16 + r
-        } else {
-            0
-        }
-    };
-    score(a) > score(b)
+    trick_score(a, led, trump) > trick_score(b, led, trump)
+}
+
+/// A card's strength in a trick where `led` was led: 32 + rank for a trump, 16 + rank for
+/// the suit led, 0 for a discard. (`trump` is 4 in notrump, which no suit index equals.)
+#[inline]
+pub fn trick_score(c: Card, led: Suit, trump: Strain) -> u8 {
+    let s = c.suit() as u8;
+    let is_trump = u8::from(s == trump as u8);
+    let is_led = u8::from(s == led as u8);
+    (is_trump << 5 | is_led << 4) + c.rank().get() * (is_trump | is_led)
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

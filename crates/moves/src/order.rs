@@ -82,6 +82,45 @@ fn better(a: Option<Card>, b: Option<Card>, led: Suit, view: &TrickView) -> Opti
     }
 }
 
+/// What a following hand's weights need to know of the trick so far.
+#[derive(Clone, Copy, Debug)]
+struct Follow {
+    led: Suit,
+    /// Second hand: the card led. Third and fourth hand: the card winning so far.
+    current: Card,
+    /// Whether the card winning so far is partner's (third and fourth hand).
+    partner_winning: bool,
+    /// The best card the next hand of our side (second hand: fourth hand) or the last hand
+    /// (third hand: fourth hand) can contribute.
+    other: Option<Card>,
+    /// Second hand: the better of the lead and third hand's best card.
+    theirs: Option<Card>,
+    third_low: u8,
+    fourth_low: u8,
+    fourth_top: u8,
+    fourth_between: bool,
+    leader_led_top: u8,
+    second_highest: u8,
+}
+
+impl Default for Follow {
+    fn default() -> Follow {
+        Follow {
+            led: Suit::Spades,
+            current: Card::new(Suit::Spades, ddsolve_cards::Rank::TWO),
+            partner_winning: false,
+            other: None,
+            theirs: None,
+            third_low: 0,
+            fourth_low: 0,
+            fourth_top: 0,
+            fourth_between: false,
+            leader_led_top: 0,
+            second_highest: 0,
+        }
+    }
+}
+
 /// What the leader's weights need to know of one suit.
 #[derive(Clone, Copy, Debug, Default)]
 struct LeadSuit {
@@ -195,30 +234,60 @@ impl PaperOrdering {
         w + info.delta
     }
 
-    fn weight_second(&self, view: &TrickView, m: &Move) -> i32 {
+    /// What the second hand's weights need to know of the trick (once per node).
+    fn second_ctx(view: &TrickView) -> Follow {
         let me = view.to_play();
         let lead = view.trick[0];
         let led = lead.suit();
         let leader = view.leader;
         let third = leader.partner();
         let fourth = me.partner();
+        let third_led = view.holding(third, led);
+        let fourth_led = view.holding(fourth, led);
+        let leader_led_top = top(view.holding(leader, led));
+        let leader_top = leader_led_top.max(lead.rank().get());
+        let lr = lead.rank().get();
+        Follow {
+            led,
+            current: lead,
+            partner_winning: false,
+            other: best_contribution(view, fourth, led),
+            theirs: better(Some(lead), best_contribution(view, third, led), led, view),
+            third_low: if third_led.is_empty() {
+                0
+            } else {
+                bottom(third_led)
+            },
+            fourth_low: if fourth_led.is_empty() {
+                0
+            } else {
+                bottom(fourth_led)
+            },
+            fourth_top: top(fourth_led),
+            fourth_between: fourth_led
+                .iter()
+                .any(|x| x.get() > lr && x.get() < leader_top),
+            leader_led_top,
+            second_highest: 0,
+        }
+    }
+
+    fn weight_second(&self, view: &TrickView, f: &Follow, m: &Move) -> i32 {
+        let me = view.to_play();
+        let lead = f.current;
+        let led = f.led;
         let c = m.card;
         let r = i32::from(c.rank().get());
         let trump = view.trump.trump();
         let void = c.suit() != led;
         let len2 = 2 * view.holding(me, c.suit()).len() as i32;
         let has_equals = m.equals.len() > 1;
-
-        let ours = better(Some(c), best_contribution(view, fourth, led), led, view);
-        let theirs = better(Some(lead), best_contribution(view, third, led), led, view);
-        let wins = match (ours, theirs) {
+        let ours = better(Some(c), f.other, led, view);
+        let wins = match (ours, f.theirs) {
             (Some(o), Some(t)) => beats(o, t, led, view.trump),
             _ => false,
         };
         let beats_lead = beats(c, lead, led, view.trump);
-        let third_led = view.holding(third, led);
-        let fourth_led = view.holding(fourth, led);
-        let leader_top = top(view.holding(leader, led)).max(lead.rank().get());
         if wins {
             if void {
                 if trump == Some(c.suit()) {
@@ -226,24 +295,21 @@ impl PaperOrdering {
                 } else {
                     60 - r + len2
                 }
-            } else if !third_led.is_empty() && i32::from(bottom(third_led)) > r {
+            } else if f.third_low != 0 && i32::from(f.third_low) > r {
                 45 - r
-            } else if fourth_led
-                .iter()
-                .any(|x| x.get() > lead.rank().get() && x.get() < leader_top)
-            {
+            } else if f.fourth_between {
                 60 - r
             } else if beats_lead {
-                if !fourth_led.is_empty() && r < i32::from(top(fourth_led)) {
+                if f.fourth_top != 0 && r < i32::from(f.fourth_top) {
                     75 - r
-                } else if r > i32::from(top(view.holding(leader, led))) {
+                } else if r > i32::from(f.leader_led_top) {
                     70 - r
                 } else if has_equals {
                     60 - r
                 } else {
                     45 - r
                 }
-            } else if !fourth_led.is_empty() {
+            } else if f.fourth_top != 0 {
                 if has_equals {
                     50 - r
                 } else {
@@ -258,8 +324,8 @@ impl PaperOrdering {
             } else {
                 -r + len2
             }
-        } else if (!third_led.is_empty() && i32::from(bottom(third_led)) > r)
-            || (!fourth_led.is_empty() && i32::from(bottom(fourth_led)) > r)
+        } else if (f.third_low != 0 && i32::from(f.third_low) > r)
+            || (f.fourth_low != 0 && i32::from(f.fourth_low) > r)
         {
             -r
         } else if beats_lead {
@@ -273,37 +339,49 @@ impl PaperOrdering {
         }
     }
 
-    fn weight_third(&self, view: &TrickView, m: &Move) -> i32 {
+    /// What the third hand's weights need to know of the trick (once per node).
+    fn third_ctx(view: &TrickView) -> Follow {
         let me = view.to_play();
         let led = view.trick[0].suit();
         let (lead, second) = (view.trick[0], view.trick[1]);
-        let fourth = me.next();
+        let leader_winning = !beats(second, lead, led, view.trump);
+        let all = view.at_trick_start(led);
+        Follow {
+            led,
+            current: if leader_winning { lead } else { second },
+            partner_winning: leader_winning,
+            other: best_contribution(view, me.next(), led),
+            second_highest: top(all - Holding(1 << top(all))),
+            ..Follow::default()
+        }
+    }
+
+    fn weight_third(&self, view: &TrickView, f: &Follow, m: &Move) -> i32 {
+        let me = view.to_play();
+        let led = f.led;
         let c = m.card;
         let r = i32::from(c.rank().get());
         let trump = view.trump.trump();
         let void = c.suit() != led;
         let len2 = 2 * view.holding(me, c.suit()).len() as i32;
-        let leader_winning = !beats(second, lead, led, view.trump);
-        let current = if leader_winning { lead } else { second };
-        let on_top = beats(c, current, led, view.trump);
-        let ours = if leader_winning && !on_top { lead } else { c };
+        let leader_winning = f.partner_winning;
+        let on_top = beats(c, f.current, led, view.trump);
+        let ours = if leader_winning && !on_top {
+            f.current
+        } else {
+            c
+        };
         let ours_ok = leader_winning || on_top;
         let wins = ours_ok
-            && match best_contribution(view, fourth, led) {
-                Some(f) => !beats(f, ours, led, view.trump),
+            && match f.other {
+                Some(o) => !beats(o, ours, led, view.trump),
                 None => true,
             };
         let is_trump = trump == Some(c.suit());
         if wins {
             if void {
-                if leader_winning && !on_top {
-                    if is_trump && trump != Some(led) {
-                        30 - r + len2
-                    } else {
-                        60 - r + len2
-                    }
-                } else if leader_winning {
-                    // Overtaking partner's winner by ruffing.
+                if leader_winning {
+                    // Partner's card wins, or this ruff overtakes it.
                     if is_trump && trump != Some(led) {
                         30 - r + len2
                     } else {
@@ -326,9 +404,7 @@ impl PaperOrdering {
                 -r + len2
             }
         } else if on_top {
-            let all = view.at_trick_start(led);
-            let second_highest = top(all - Holding(1 << top(all)));
-            if c.rank().get() == second_highest {
+            if c.rank().get() == f.second_highest {
                 25
             } else if m.equals.len() > 1 {
                 20 - r
@@ -340,13 +416,9 @@ impl PaperOrdering {
         }
     }
 
-    fn weight_fourth(&self, view: &TrickView, m: &Move) -> i32 {
+    /// What the fourth hand's weights need to know of the trick (once per node).
+    fn fourth_ctx(view: &TrickView) -> Follow {
         let led = view.trick[0].suit();
-        let c = m.card;
-        let r = i32::from(c.rank().get());
-        let trump = view.trump.trump();
-        let void = c.suit() != led;
-        let len2 = 2 * view.holding(view.to_play(), c.suit()).len() as i32;
         // Index of the card winning so far: 0 leader, 1 my partner, 2 leader's partner.
         let mut win = 0;
         for i in 1..3 {
@@ -354,8 +426,23 @@ impl PaperOrdering {
                 win = i;
             }
         }
-        let partner_winning = win == 1;
-        let mine_wins = beats(c, view.trick[win], led, view.trump);
+        Follow {
+            led,
+            current: view.trick[win],
+            partner_winning: win == 1,
+            ..Follow::default()
+        }
+    }
+
+    fn weight_fourth(&self, view: &TrickView, f: &Follow, m: &Move) -> i32 {
+        let led = f.led;
+        let c = m.card;
+        let r = i32::from(c.rank().get());
+        let trump = view.trump.trump();
+        let void = c.suit() != led;
+        let len2 = 2 * view.holding(view.to_play(), c.suit()).len() as i32;
+        let partner_winning = f.partner_winning;
+        let mine_wins = beats(c, f.current, led, view.trump);
         let is_trump = trump == Some(c.suit()) && trump != Some(led);
         if void {
             if partner_winning {
@@ -381,6 +468,10 @@ impl PaperOrdering {
 
 impl MoveOrdering for PaperOrdering {
     fn order(&self, view: &TrickView, hints: &OrderHints, moves: &mut MoveList) {
+        if moves.len() <= 1 {
+            // Nothing to order (weights are only used for ordering).
+            return;
+        }
         let pos = view.trick.len();
         if pos == 0 {
             let depth = view.cards_left() as i32 - 4;
@@ -392,18 +483,19 @@ impl MoveOrdering for PaperOrdering {
                 m.weight = self.weight_leader(&info, hints, m);
             }
         }
-        for i in 0..moves.len() {
-            if pos == 0 {
-                break;
-            }
-            let m = moves[i];
-            let w = match pos {
-                0 => unreachable!(),
-                1 => self.weight_second(view, &m),
-                2 => self.weight_third(view, &m),
-                _ => self.weight_fourth(view, &m),
+        if pos > 0 {
+            let f = match pos {
+                1 => Self::second_ctx(view),
+                2 => Self::third_ctx(view),
+                _ => Self::fourth_ctx(view),
             };
-            moves[i].weight = w;
+            for m in moves.iter_mut() {
+                m.weight = match pos {
+                    1 => self.weight_second(view, &f, m),
+                    2 => self.weight_third(view, &f, m),
+                    _ => self.weight_fourth(view, &f, m),
+                };
+            }
         }
         sort(moves);
         // Exception 1 (chapter 5): the leader's best suit takes the first two slots.

@@ -1,0 +1,78 @@
+//! Par and dealer par of every entry of DDS's list1000.txt, computed from its `TABLE` line
+//! and compared with its `PAR` and `PAR2` lines (DDS 2.9's `Par` and `DealerPar`).
+
+use ddsolve_par::{dealer_par, par, TrickTable, Vulnerability};
+use ddsolve_testkit::dds_files::{self, shared_data_dir, Entry};
+
+fn vulnerability(e: &Entry) -> Vulnerability {
+    match e.vulnerability {
+        dds_files::Vulnerability::None => Vulnerability::None,
+        dds_files::Vulnerability::Both => Vulnerability::Both,
+        dds_files::Vulnerability::NorthSouth => Vulnerability::NorthSouth,
+        dds_files::Vulnerability::EastWest => Vulnerability::EastWest,
+    }
+}
+
+fn entries(name: &str) -> Vec<Entry> {
+    let path = shared_data_dir().join(name);
+    dds_files::read_file(&path).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn table(e: &Entry) -> TrickTable {
+    let t = e
+        .table
+        .unwrap_or_else(|| panic!("entry {} has no TABLE", e.number));
+    TrickTable::from_dds_order(t).unwrap()
+}
+
+/// Checks every entry of `name`; returns (entries checked, mismatch reports) for Par and
+/// DealerPar.
+fn check(name: &str) -> (usize, Vec<String>, Vec<String>) {
+    let (mut n, mut par_bad, mut dealer_bad) = (0, Vec::new(), Vec::new());
+    for e in entries(name) {
+        let (Some(want_par), Some(want_par2)) = (&e.par, &e.par2) else {
+            continue;
+        };
+        n += 1;
+        let t = table(&e);
+        let vul = vulnerability(&e);
+        let got = par(&t, vul).dds_strings();
+        let want = [
+            want_par.ns_score.clone(),
+            want_par.ew_score.clone(),
+            want_par.ns_contracts.clone(),
+            want_par.ew_contracts.clone(),
+        ];
+        if got != want {
+            par_bad.push(format!(
+                "entry {} (line {}), vul {vul}: PAR expected {want:?}, got {got:?}\n{t}",
+                e.number, e.line
+            ));
+        }
+        let got = dealer_par(&t, e.dealer, vul).dds_strings();
+        let mut want = vec![want_par2.score.clone()];
+        want.extend(want_par2.contracts.iter().cloned());
+        if got != want {
+            dealer_bad.push(format!(
+                "entry {} (line {}), dealer {}, vul {vul}: PAR2 expected {want:?}, got {got:?}\n{t}",
+                e.number, e.line, e.dealer
+            ));
+        }
+    }
+    (n, par_bad, dealer_bad)
+}
+
+#[test]
+fn list1000_par_and_dealer_par_match_dds() {
+    let (n, par_bad, dealer_bad) = check("list1000.txt");
+    assert_eq!(n, 1000, "list1000 has a PAR and a PAR2 line in every entry");
+    for m in par_bad.iter().chain(&dealer_bad) {
+        eprintln!("{m}");
+    }
+    assert!(
+        par_bad.is_empty() && dealer_bad.is_empty(),
+        "{} PAR and {} PAR2 mismatches of {n}",
+        par_bad.len(),
+        dealer_bad.len()
+    );
+}
