@@ -115,22 +115,24 @@ pub fn generate(view: &TrickView, out: &mut MoveList) {
     out.clear();
     let me = view.to_play();
     let hand = view.hands[me];
-    let suits_to_try = match view.led() {
-        Some(led) if !hand.suit(led).is_empty() => [Some(led), None, None, None],
-        _ => [
-            Some(Suit::Spades),
-            Some(Suit::Hearts),
-            Some(Suit::Diamonds),
-            Some(Suit::Clubs),
-        ],
-    };
-    for suit in suits_to_try.into_iter().flatten() {
-        let mine = hand.suit(suit);
-        if mine.is_empty() {
-            continue;
+    // The cards that were out when the trick began, all suits at once.
+    let mut start = view.hands.0[0] | view.hands.0[1] | view.hands.0[2] | view.hands.0[3];
+    for c in view.trick {
+        start.insert(*c);
+    }
+    let others = start - hand;
+    match view.led() {
+        Some(led) if !hand.suit(led).is_empty() => {
+            push_runs(led, hand.suit(led), others.suit(led), out)
         }
-        let others = view.at_trick_start(suit) - mine;
-        push_runs(suit, mine, others, out);
+        _ => {
+            for suit in Suit::ALL {
+                let mine = hand.suit(suit);
+                if !mine.is_empty() {
+                    push_runs(suit, mine, others.suit(suit), out);
+                }
+            }
+        }
     }
 }
 

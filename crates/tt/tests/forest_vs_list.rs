@@ -20,10 +20,13 @@ fn forest_agrees_with_a_list_of_entries() {
             // Random winning ranks: a random subset of the remaining cards.
             let all = hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3];
             let win = Hand(all.0 & rng.next_u64());
-            let lo = rng.below(4) as u8;
-            let hi = (lo + rng.below(4) as u8).min(3);
-            tt.store(&key, &pattern, win, hands, lo, hi, None);
             let mask = Pattern::mask(relative_counts(win, hands));
+            // Bounds around one fixed value per entry, as a sound search would store.
+            let value =
+                ((pattern.0 & mask) as u64 ^ mask as u64 ^ key.lengths).count_ones() as u8 % 4;
+            let lo = value.saturating_sub(rng.below(2) as u8);
+            let hi = (value + rng.below(2) as u8).min(3);
+            tt.store(&key, &pattern, win, hands, lo, hi, None);
             // Merge like the table does: identical entries tighten.
             if let Some(e) = list
                 .iter_mut()
