@@ -106,6 +106,7 @@ impl TranspositionTable for TtFlat {
         {
             e.lower = e.lower.max(lower);
             e.upper = e.upper.min(upper);
+            debug_assert!(e.lower <= e.upper, "merged bounds crossed");
             if best.is_some() {
                 e.best = best;
             }

@@ -18,9 +18,7 @@ impl TtKey {
     pub fn new(hands: &SeatMap<Hand>, leader: Seat) -> TtKey {
         let mut lengths = 0u64;
         for h in 0..4 {
-            for s in Suit::ALL {
-                lengths |= u64::from(hands.0[h].suit(s).len()) << (4 * (4 * h + s.index()));
-            }
+            lengths |= lane_counts(hands.0[h].0) << (16 * h);
         }
         TtKey {
             tricks_left: hands[leader].len() as u8,
@@ -28,6 +26,16 @@ impl TtKey {
             lengths,
         }
     }
+}
+
+/// The number of cards in each 16-bit lane of `x`, as four nibbles (lane s at bits 4 s).
+#[inline]
+fn lane_counts(x: u64) -> u64 {
+    let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+    let x = (x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    let x = (x + (x >> 8)) & 0x001f_001f_001f_001f;
+    (x & 0xf) | ((x >> 12) & 0xf0) | ((x >> 24) & 0xf00) | ((x >> 36) & 0xf000)
 }
 
 /// The owners of each suit's remaining cards in relative-rank order: suit `s` occupies bits
