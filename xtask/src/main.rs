@@ -5,11 +5,15 @@
 //! - `compare`: ddsolve against the real DDS library on the distinct deals of a DDS
 //!   regression file: identical tables, time, nodes and memory.
 //! - `ablation`: nodes and time with each search enhancement switched off in turn.
+//! - `play-bench`: play analysis over a DDS file's `PLAY` lines, warm tables against cold.
+//! - `batch-bench`: `solve_tables` with 1 thread against 2, identical outputs.
 
 mod ablation;
+mod batch_bench;
 mod common;
 mod compare;
 mod dds;
+mod play_bench;
 
 use clap::{Parser, Subcommand};
 use ddsolve_cards::{diagram, DealRng};
@@ -60,6 +64,41 @@ enum Command {
         #[arg(long)]
         no_tt_deals: Option<usize>,
     },
+    /// Play analysis over the PLAY lines of a DDS file: warm tables (one solver per play)
+    /// against cold ones (cleared before every position), checked against TRACE.
+    PlayBench {
+        /// A DDS regression file (default: list1000.txt in the shared data folder).
+        #[arg(long)]
+        file: Option<PathBuf>,
+        /// Only the first N PLAY lines.
+        #[arg(long)]
+        limit: Option<usize>,
+        /// Also time the other warm methods (probes forward, a full driver per position).
+        #[arg(long)]
+        all_methods: bool,
+        /// Warm tables only.
+        #[arg(long)]
+        skip_cold: bool,
+    },
+    /// solve_tables on the distinct deals of a DDS file with 1 thread and with N: times,
+    /// speed-up, identical outputs, load average.
+    BatchBench {
+        /// A DDS regression file (default: list1000.txt in the shared data folder).
+        #[arg(long)]
+        file: Option<PathBuf>,
+        /// Only the first N distinct deals.
+        #[arg(long)]
+        limit: Option<usize>,
+        /// Threads of the parallel run.
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+        /// Which work orders to measure.
+        #[arg(long, value_enum, default_value_t = batch_bench::Orders::Hardest)]
+        order: batch_bench::Orders,
+        /// Also time each deal alone and report how well the difficulty estimate ranks them.
+        #[arg(long)]
+        estimate: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -82,6 +121,19 @@ fn main() -> ExitCode {
             limit,
             no_tt_deals,
         } => ablation::run(file, limit, no_tt_deals),
+        Command::PlayBench {
+            file,
+            limit,
+            all_methods,
+            skip_cold,
+        } => play_bench::run(file, limit, all_methods, skip_cold),
+        Command::BatchBench {
+            file,
+            limit,
+            threads,
+            order,
+            estimate,
+        } => batch_bench::run(file, limit, threads, order, estimate),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -23,6 +23,8 @@ pub enum Command {
     Solve(SolveArgs),
     /// Run a DDS regression file (list10.txt, ...) and report every difference.
     Check(CheckArgs),
+    /// Play analysis: declarer's double-dummy tricks before and after each card played.
+    Play(crate::play::PlayArgs),
 }
 
 /// Output format.
@@ -93,20 +95,23 @@ pub struct SolveArgs {
 /// Which lines of a DDS file `check` runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum Mode {
-    /// FUT and TABLE lines.
+    /// FUT, TABLE, and PLAY with TRACE lines.
     #[default]
     All,
     /// FUT lines: every lead's value, solved from the deal, trump and leader of the PBN line.
     Solve,
     /// TABLE lines: each distinct deal's table, solved once.
     Table,
+    /// PLAY and TRACE lines: play analysis of each entry's play, compared with its trace.
+    Play,
 }
 
 /// `ddsolve check`.
 #[derive(Debug, Args)]
 #[command(after_help = "\
-Prints every mismatch in full, then `checked N: M mismatches`, N being the FUT and TABLE lines
-checked. Exit status 1 if there is any mismatch.")]
+Prints every mismatch in full, then `checked N: M mismatches`, N being the FUT, TABLE and PLAY
+lines checked (PLAY mismatches come after the others in `all` mode). Exit status 1 if there is
+any mismatch.")]
 pub struct CheckArgs {
     /// The DDS regression file (e.g. list100.txt).
     pub file: PathBuf,
@@ -122,12 +127,12 @@ pub struct CheckArgs {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CardList(pub Vec<Card>);
 
-fn parse_strain(s: &str) -> Result<Strain, String> {
+pub(crate) fn parse_strain(s: &str) -> Result<Strain, String> {
     Strain::from_str_name(s.trim())
         .ok_or_else(|| format!("{s:?} is not a strain: use S, H, D, C or N (notrump)"))
 }
 
-fn parse_seat(s: &str) -> Result<Seat, String> {
+pub(crate) fn parse_seat(s: &str) -> Result<Seat, String> {
     let t = s.trim().to_ascii_lowercase();
     let seat = match t.as_str() {
         "north" => Some(Seat::North),

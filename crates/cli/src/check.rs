@@ -3,7 +3,8 @@
 //! `FUT` lines: the value of every lead, from the entry's deal, trump and leader, compared as a
 //! set of (card, equal ranks, tricks). DDS's equals leave out the card itself; ours include it,
 //! so ours are compared with the card's own rank removed. `TABLE` lines: each distinct deal's
-//! table is solved once and compared with every `TABLE` line of that deal.
+//! table is solved once and compared with every `TABLE` line of that deal. `PLAY` and `TRACE`
+//! lines: [`crate::play::check_plays`].
 
 use crate::args::{CheckArgs, Mode};
 use crate::error::CliError;
@@ -126,6 +127,11 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> 
     )?;
     // Entries with nothing to check (no FUT or TABLE line in this mode).
     report(Some(usize::MAX), &answers, out)?;
+    if matches!(args.mode, Mode::All | Mode::Play) {
+        let (c, m) = crate::play::check_plays(&entries, thread_count(args.threads), out)?;
+        checked += c;
+        mismatches += m;
+    }
     writeln!(out, "checked {checked}: {mismatches} mismatches")?;
     Ok(if mismatches == 0 {
         ExitCode::SUCCESS

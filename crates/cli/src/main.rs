@@ -11,8 +11,9 @@
 //!   stdin, in parallel, output in input order ([`table`]).
 //! - `ddsolve solve --trump T --leader L [--played CARDS] [--target N] DEAL`: the value of every
 //!   legal card of the hand to play ([`solve`]).
-//! - `ddsolve check FILE [--mode all|solve|table]`: runs a DDS regression file and reports
-//!   every difference ([`check`]).
+//! - `ddsolve check FILE [--mode all|solve|table|play]`: runs a DDS regression file and
+//!   reports every difference ([`check`]).
+//! - `ddsolve play --trump T --leader L --cards CARDS DEAL`: play analysis ([`play`]).
 //!
 //! Exit status: 0 on success, 1 if `check` found mismatches, 2 for bad input or usage (with a
 //! message on stderr; user input never causes a panic).
@@ -25,6 +26,7 @@ mod check;
 mod error;
 mod input;
 mod parallel;
+mod play;
 mod solve;
 mod table;
 
@@ -40,6 +42,7 @@ fn main() -> ExitCode {
         args::Command::Table(a) => table::run(&a, &mut out),
         args::Command::Solve(a) => solve::run(&a, &mut out),
         args::Command::Check(a) => check::run(&a, &mut out),
+        args::Command::Play(a) => play::run(&a, &mut out),
     }
     .and_then(|code| {
         out.flush()?;

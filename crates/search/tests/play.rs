@@ -4,7 +4,7 @@
 use ddsolve_cards::{Card, Deal, PlayError, Seat, Strain};
 use ddsolve_search::{
     play_positions, solve_positions, solve_tables, solve_tables_with, BatchOptions, BatchOrder,
-    PlayAnalysisError, PlayDriver, PlayOptions, Solver,
+    PlayAnalysisError, PlayDriver, PlayOptions, PlayOrder, Solver,
 };
 use ddsolve_testkit::dds_files::{read_shared, Entry};
 
@@ -62,18 +62,21 @@ fn drivers_and_cold_tables_agree_on_list10() {
             .analyse_play(&e.deal, e.trump, e.first, play)
             .unwrap();
         check(&e, &warm.tricks);
-        for driver in [PlayDriver::Probes, PlayDriver::Tricks] {
+        for (driver, order) in [
+            (PlayDriver::Probes, PlayOrder::Backward),
+            (PlayDriver::Probes, PlayOrder::Forward),
+            (PlayDriver::Tricks, PlayOrder::Forward),
+        ] {
             for cold in [false, true] {
+                let options = PlayOptions {
+                    driver,
+                    order,
+                    cold,
+                };
                 let other = Solver::new()
-                    .analyse_play_with(
-                        &e.deal,
-                        e.trump,
-                        e.first,
-                        play,
-                        PlayOptions { driver, cold },
-                    )
+                    .analyse_play_with(&e.deal, e.trump, e.first, play, options)
                     .unwrap();
-                assert_eq!(other.tricks, warm.tricks, "{driver:?} cold {cold}");
+                assert_eq!(other.tricks, warm.tricks, "{options:?}");
             }
         }
     }

@@ -1,0 +1,284 @@
+//! `ddsolve play`: play analysis (DDS `AnalysePlay`) of a sequence of cards, and the `PLAY`
+//! and `TRACE` lines of `ddsolve check`.
+
+use crate::args::{parse_seat, parse_strain, Format};
+use crate::error::CliError;
+use crate::parallel::ordered_map;
+use ddsolve_cards::{Card, Deal, Seat, Side, Strain};
+use ddsolve_search::{PlayAnalysis, PlayAnalysisError, Solver};
+use ddsolve_testkit::dds_files::Entry;
+use std::io::Write;
+use std::process::ExitCode;
+
+/// `ddsolve play`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Declarer is the hand to the right of the leader. The first value is declarer's double-dummy
+result; after each card, the tricks declarer's side has won so far plus those it takes
+double-dummy from there. A value that drops after a card of declarer's side, or rises after a
+defender's card, marks a card that cost a trick.
+
+Example: the first trick of list10's first deal, spades, North leading:
+  ddsolve play --trump S --leader N --cards CTC4CACJ \\
+    \"N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3\"
+
+--format tsv prints one line per value: the number of cards played (0 first), the hand that
+played the last card and the card (`-` on the first line), and the tricks, separated by tabs.")]
+pub struct PlayArgs {
+    /// Trumps: S, H, D, C or N (notrump).
+    #[arg(long, value_parser = parse_strain)]
+    pub trump: Strain,
+    /// The hand that leads to the first trick: N, E, S or W.
+    #[arg(long, value_parser = parse_seat)]
+    pub leader: Seat,
+    /// The cards played, in order, as suit and rank pairs: written together as in DDS's
+    /// files (CTC4CACJ) or separated by commas or spaces.
+    #[arg(long, value_name = "CARDS", value_parser = parse_play)]
+    pub cards: PlayCards,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+    /// The deal at the start of play, PBN. Quote it, or give its four hands as separate
+    /// words after the first.
+    #[arg(required = true, num_args = 1.., value_name = "DEAL")]
+    pub deal: Vec<String>,
+}
+
+/// The cards of `--cards`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayCards(pub Vec<Card>);
+
+fn parse_play(s: &str) -> Result<PlayCards, String> {
+    let mut cards = Vec::new();
+    for word in s
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
+    {
+        let chars: Vec<char> = word.chars().collect();
+        if chars.len() % 2 != 0 {
+            return Err(format!(
+                "{word:?} is not a sequence of cards: each card is a suit letter and a rank"
+            ));
+        }
+        for pair in chars.chunks(2) {
+            let text: String = pair.iter().collect();
+            let card = Card::parse(&text)
+                .map_err(|e| format!("card {} of the play, {text:?}: {e}", cards.len() + 1))?;
+            cards.push(card);
+        }
+    }
+    Ok(PlayCards(cards))
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::NorthSouth => "North-South",
+        Side::EastWest => "East-West",
+    }
+}
+
+fn seat_name(seat: Seat) -> &'static str {
+    ["North", "East", "South", "West"][seat.index()]
+}
+
+/// Runs `ddsolve play`.
+pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
+    let text = args.deal.join(" ");
+    let deal = Deal::from_pbn(text.trim().trim_matches('"'))
+        .map_err(|e| CliError::input(format!("bad DEAL: {e}")))?;
+    let cards = &args.cards.0;
+    let analysis = Solver::new()
+        .analyse_play(&deal, args.trump, args.leader, cards)
+        .map_err(|e| CliError::input(e.to_string()))?;
+    // Who played each card: replay the (already checked) sequence.
+    let mut pos = ddsolve_cards::Position::new(deal, args.trump, args.leader);
+    let mut players = Vec::with_capacity(cards.len());
+    let mut winners = Vec::with_capacity(cards.len());
+    for &card in cards {
+        players.push(pos.to_play());
+        pos.play_unchecked(card);
+        winners.push(
+            pos.trick()
+                .is_empty()
+                .then(|| pos.last_trick_winner())
+                .flatten(),
+        );
+    }
+    match args.format {
+        Format::Tsv => {
+            writeln!(out, "0\t-\t-\t{}", analysis.tricks[0])?;
+            for (i, (card, seat)) in cards.iter().zip(&players).enumerate() {
+                writeln!(
+                    out,
+                    "{}\t{}\t{card}\t{}",
+                    i + 1,
+                    seat.letter(),
+                    analysis.tricks[i + 1]
+                )?;
+            }
+        }
+        Format::Text => write_text(out, &deal, args, &players, &winners, &analysis)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn write_text(
+    out: &mut dyn Write,
+    deal: &Deal,
+    args: &PlayArgs,
+    players: &[Seat],
+    winners: &[Option<Seat>],
+    analysis: &PlayAnalysis,
+) -> std::io::Result<()> {
+    let declarer = analysis.declarer;
+    let side = declarer.side();
+    writeln!(out, "{deal}")?;
+    writeln!(
+        out,
+        "trumps {}; {} leads; declarer {}",
+        args.trump,
+        seat_name(args.leader),
+        seat_name(declarer)
+    )?;
+    writeln!(
+        out,
+        "tricks for {}: won so far plus double-dummy from there",
+        side_name(side)
+    )?;
+    writeln!(out, "  before any card      {:2}", analysis.tricks[0])?;
+    for (i, (card, seat)) in args.cards.0.iter().zip(players).enumerate() {
+        let (before, after) = (analysis.tricks[i], analysis.tricks[i + 1]);
+        write!(
+            out,
+            "  {:2}  trick {:2}  {} {card}  {after:2}",
+            i + 1,
+            i / 4 + 1,
+            seat.letter()
+        )?;
+        if after != before {
+            let lost = before.abs_diff(after);
+            let s = if lost == 1 { "" } else { "s" };
+            write!(out, "  {lost} trick{s} given away by {}", seat_name(*seat))?;
+        }
+        if let Some(w) = winners[i] {
+            write!(out, "  (trick won by {})", seat_name(w))?;
+        }
+        writeln!(out)?;
+    }
+    Ok(())
+}
+
+/// The outcome of one entry's play analysis for `check`.
+type Outcome = Result<PlayAnalysis, PlayAnalysisError>;
+
+/// `ddsolve check`'s `PLAY`/`TRACE` lines: analyses each entry's play and compares it with
+/// its trace (as many values as the trace has). Prints every mismatch in full; returns the
+/// number of plays checked and of mismatches.
+pub fn check_plays(
+    entries: &[Entry],
+    threads: usize,
+    out: &mut dyn Write,
+) -> std::io::Result<(usize, usize)> {
+    let todo: Vec<&Entry> = entries
+        .iter()
+        .filter(|e| e.play.is_some() && e.trace.is_some())
+        .collect();
+    let mut mismatches = 0;
+    ordered_map(
+        &todo,
+        threads,
+        Solver::new,
+        |solver, e| -> Outcome {
+            let play = e.play.as_deref().unwrap_or_default();
+            solver.analyse_play(&e.deal, e.trump, e.first, play)
+        },
+        |i, outcome| -> std::io::Result<()> {
+            if !check_one(out, todo[i], &outcome)? {
+                mismatches += 1;
+            }
+            Ok(())
+        },
+    )?;
+    Ok((todo.len(), mismatches))
+}
+
+/// Compares one analysis with its entry's trace; reports and returns `false` on a mismatch.
+fn check_one(out: &mut dyn Write, e: &Entry, got: &Outcome) -> std::io::Result<bool> {
+    let want = e.trace.as_deref().unwrap_or_default();
+    let play = e.play.as_deref().unwrap_or_default();
+    let show = |v: &[u8]| {
+        v.iter()
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    if let Ok(a) = got {
+        if a.tricks.len() >= want.len() && a.tricks[..want.len()] == *want {
+            return Ok(true);
+        }
+    }
+    writeln!(
+        out,
+        "MISMATCH in PLAY, entry {} (line {}): deal {} trump {} leader {}",
+        e.number,
+        e.line,
+        e.deal,
+        e.trump,
+        e.first.letter()
+    )?;
+    let cards: String = play.iter().map(|c| c.to_string()).collect();
+    writeln!(out, "  play:     {cards}")?;
+    writeln!(
+        out,
+        "  tricks of declarer {}'s side before any card and after each card",
+        e.declarer().letter()
+    )?;
+    writeln!(out, "  expected: {}", show(want))?;
+    match got {
+        Err(err) => writeln!(out, "  got:      the play cannot be analysed: {err}")?,
+        Ok(a) => {
+            let n = want.len().min(a.tricks.len());
+            writeln!(out, "  got:      {}", show(&a.tricks[..n]))?;
+            if n < want.len() {
+                writeln!(
+                    out,
+                    "  the trace has {} values, more than the {} cards played allow",
+                    want.len(),
+                    play.len()
+                )?;
+            }
+            if let Some(k) = (0..n).find(|&k| a.tricks[k] != want[k]) {
+                let at = if k == 0 {
+                    "before any card".to_string()
+                } else {
+                    format!("after card {k} ({})", play[k - 1])
+                };
+                writeln!(
+                    out,
+                    "  first difference {at}: expected {}, got {}",
+                    want[k], a.tricks[k]
+                )?;
+            }
+        }
+    }
+    Ok(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cards_parse_together_or_separated() {
+        let want: Vec<Card> = ["CT", "C4", "CA", "CJ"]
+            .iter()
+            .map(|c| Card::parse(c).unwrap())
+            .collect();
+        assert_eq!(parse_play("CTC4CACJ").unwrap().0, want);
+        assert_eq!(parse_play("CT, C4 ca,CJ").unwrap().0, want);
+        assert_eq!(parse_play("").unwrap().0, []);
+        let e = parse_play("CTC4X2").unwrap_err();
+        assert!(e.contains("card 3") && e.contains("X2"), "{e}");
+        assert!(parse_play("CTC").unwrap_err().contains("CTC"));
+    }
+}
