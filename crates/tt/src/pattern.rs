@@ -75,21 +75,8 @@ impl Pattern {
     #[inline]
     pub fn suit_lane(hands: &SeatMap<Hand>, suit: Suit) -> u32 {
         let shift = 16 * suit.index() as u32;
-        let hold = |h: usize| (hands.0[h].0 >> shift) as u32 & 0xffff;
-        let (n, e, s, w) = (hold(0), hold(1), hold(2), hold(3));
-        let mut bits = n | e | s | w;
-        let mut code = 0u32;
-        let mut i = 0;
-        while bits != 0 {
-            let r = 31 - bits.leading_zeros();
-            let b = 1u32 << r;
-            bits ^= b;
-            let owner =
-                u32::from(e & b != 0) | (u32::from(s & b != 0) << 1) | (u32::from(w & b != 0) * 3);
-            code |= owner << (2 * i);
-            i += 1;
-        }
-        code
+        let hold = |h: usize| (hands.0[h].0 >> shift) as u16;
+        lane_of(hold(0), hold(1), hold(2), hold(3))
     }
 
     /// The mask of the top `counts[s]` relative ranks of each suit.
@@ -142,4 +129,23 @@ pub fn absolute_win_ranks(counts: [u8; 4], hands: &SeatMap<Hand>) -> Hand {
         Holding(bits)
     });
     Hand::from_holdings(hs)
+}
+
+/// The owner lane of one suit from the four holdings (see [`Pattern`]).
+#[inline]
+fn lane_of(n: u16, e: u16, s: u16, w: u16) -> u32 {
+    let (e, s, w) = (u32::from(e), u32::from(s), u32::from(w));
+    let mut bits = u32::from(n) | e | s | w;
+    let mut code = 0u32;
+    let mut i = 0;
+    while bits != 0 {
+        let r = 31 - bits.leading_zeros();
+        let b = 1u32 << r;
+        bits ^= b;
+        let owner =
+            u32::from(e & b != 0) | (u32::from(s & b != 0) << 1) | (u32::from(w & b != 0) * 3);
+        code |= owner << (2 * i);
+        i += 1;
+    }
+    code
 }
