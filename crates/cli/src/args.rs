@@ -23,6 +23,8 @@ pub enum Command {
     Solve(SolveArgs),
     /// Run a DDS regression file (list10.txt, ...) and report every difference.
     Check(CheckArgs),
+    /// A deal's table, par and dealer par (DDS Par and DealerPar).
+    Par(crate::par::ParArgs),
     /// Play analysis: declarer's double-dummy tricks before and after each card played.
     Play(crate::play::PlayArgs),
 }
@@ -95,13 +97,18 @@ pub struct SolveArgs {
 /// Which lines of a DDS file `check` runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum Mode {
-    /// FUT, TABLE, and PLAY with TRACE lines.
+    /// FUT, TABLE, PAR, PAR2, and PLAY with TRACE lines.
     #[default]
     All,
     /// FUT lines: every lead's value, solved from the deal, trump and leader of the PBN line.
     Solve,
     /// TABLE lines: each distinct deal's table, solved once.
     Table,
+    /// PAR lines: par (DDS Par) from each distinct deal's table, solved once.
+    Par,
+    /// PAR2 lines: dealer par (DDS DealerPar) from each distinct deal's table, solved once.
+    #[value(name = "dealerpar")]
+    DealerPar,
     /// PLAY and TRACE lines: play analysis of each entry's play, compared with its trace.
     Play,
 }
@@ -109,9 +116,9 @@ pub enum Mode {
 /// `ddsolve check`.
 #[derive(Debug, Args)]
 #[command(after_help = "\
-Prints every mismatch in full, then `checked N: M mismatches`, N being the FUT, TABLE and PLAY
-lines checked (PLAY mismatches come after the others in `all` mode). Exit status 1 if there is
-any mismatch.")]
+Prints every mismatch in full, then `checked N: M mismatches`, N being the FUT, TABLE, PAR,
+PAR2 and PLAY lines checked (PLAY mismatches come after the others in `all` mode). Exit status
+1 if there is any mismatch.")]
 pub struct CheckArgs {
     /// The DDS regression file (e.g. list100.txt).
     pub file: PathBuf,

@@ -3,11 +3,13 @@
 //! `FUT` lines: the value of every lead, from the entry's deal, trump and leader, compared as a
 //! set of (card, equal ranks, tricks). DDS's equals leave out the card itself; ours include it,
 //! so ours are compared with the card's own rank removed. `TABLE` lines: each distinct deal's
-//! table is solved once and compared with every `TABLE` line of that deal. `PLAY` and `TRACE`
+//! table is solved once and compared with every `TABLE` line of that deal. `PAR` and `PAR2`
+//! lines: par and dealer par from that same table ([`ParChecks`]). `PLAY` and `TRACE`
 //! lines: [`crate::play::check_plays`].
 
 use crate::args::{CheckArgs, Mode};
 use crate::error::CliError;
+use crate::par::ParChecks;
 use crate::parallel::{ordered_map, thread_count};
 use ddsolve_cards::{Card, Deal, Holding, Position, Seat, Strain};
 use ddsolve_search::{DdTable, Solution, Solutions, SolveError, Solver, Target};
@@ -64,6 +66,10 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> 
     let entries = dds_files::read_file(&args.file).map_err(|e| CliError::input(format!("{e}")))?;
     let solve = matches!(args.mode, Mode::All | Mode::Solve);
     let table = matches!(args.mode, Mode::All | Mode::Table);
+    let pars = ParChecks {
+        par: matches!(args.mode, Mode::All | Mode::Par),
+        dealer_par: matches!(args.mode, Mode::All | Mode::DealerPar),
+    };
 
     // Jobs in entry order, so that an entry's jobs are done when the last of them is.
     let mut jobs: Vec<Job> = Vec::new();
@@ -76,7 +82,7 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> 
                 jobs.push(Job::Leads(e));
                 plan.leads = Some(jobs.len() - 1);
             }
-            if table && e.table.is_some() {
+            if (table && e.table.is_some()) || pars.wants(e) {
                 plan.table = Some(*table_job.entry(e.deal).or_insert_with(|| {
                     jobs.push(Job::Table(e.deal));
                     jobs.len() - 1
@@ -104,12 +110,19 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> 
                     }
                 }
             }
-            if let (Some(j), Some(want)) = (plan.table, &e.table) {
+            if let (true, Some(j), Some(want)) = (table, plan.table, &e.table) {
                 checked += 1;
                 if let Some(Answer::Table(got)) = &answers[j] {
                     if !check_table(out, e, want, got)? {
                         mismatches += 1;
                     }
+                }
+            }
+            if let (true, Some(j)) = (pars.wants(e), plan.table) {
+                if let Some(Answer::Table(got)) = &answers[j] {
+                    let (c, m) = pars.check(out, e, got)?;
+                    checked += c;
+                    mismatches += m;
                 }
             }
         }

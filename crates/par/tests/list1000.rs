@@ -53,9 +53,10 @@ fn check(name: &str) -> (usize, Vec<String>, Vec<String>) {
         let mut want = vec![want_par2.score.clone()];
         want.extend(want_par2.contracts.iter().cloned());
         if got != want {
+            let (number, line, dealer) = (e.number, e.line, e.dealer);
             dealer_bad.push(format!(
-                "entry {} (line {}), dealer {}, vul {vul}: PAR2 expected {want:?}, got {got:?}\n{t}",
-                e.number, e.line, e.dealer
+                "entry {number} (line {line}), dealer {dealer}, vul {vul}: \
+                 PAR2 expected {want:?}, got {got:?}\n{t}"
             ));
         }
     }
