@@ -63,6 +63,7 @@ pub(crate) struct Undo {
 const NO_CARD: Card = Card::new(ddsolve_cards::Suit::Spades, ddsolve_cards::Rank::TWO);
 
 impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         hands: SeatMap<Hand>,
         trump: Strain,
@@ -130,7 +131,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     /// Tricks left, the current one included.
     #[inline]
     pub fn tricks_left(&self) -> u8 {
-        ((self.depth() + self.trick_len + 3) / 4) as u8
+        (self.depth() + self.trick_len).div_ceil(4) as u8
     }
 
     #[inline]

@@ -277,7 +277,7 @@ impl<T: TranspositionTable> Solver<T> {
                         });
                     }
                     // Stable: equal values keep the search's order.
-                    out.sort_by(|a, b| b.tricks.cmp(&a.tricks));
+                    out.sort_by_key(|c| std::cmp::Reverse(c.tricks));
                 }
                 (Target::Max, sol) => {
                     let best = s.value(tl, 0);
