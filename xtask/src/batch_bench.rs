@@ -17,6 +17,25 @@ pub fn load_average() -> String {
         .unwrap_or_else(|| "n/a".into())
 }
 
+/// CPU time of the calling thread in seconds (`/proc/thread-self/schedstat`), if readable:
+/// unlike wall time, it does not grow when other processes take the cores.
+pub fn thread_cpu_secs() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(ns as f64 * 1e-9)
+}
+
+/// CPU time of the whole process (every thread, finished ones included) in seconds, from
+/// `/proc/self/stat` (user plus system, in clock ticks of 1/100 s), if readable.
+pub fn process_cpu_secs() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which may hold spaces): state is field 3, utime 14.
+    let rest = &text[text.rfind(')')? + 1..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
+    Some(ticks as f64 / 100.0)
+}
+
 /// Which work orders to measure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Orders {
@@ -28,7 +47,9 @@ pub enum Orders {
     Both,
 }
 
-fn timed(deals: &[Deal], threads: usize, order: BatchOrder) -> (f64, Vec<DdTable>) {
+/// Wall time, process CPU time and the tables.
+fn timed(deals: &[Deal], threads: usize, order: BatchOrder) -> (f64, f64, Vec<DdTable>) {
+    let cpu = process_cpu_secs().unwrap_or(f64::NAN);
     let t = Instant::now();
     let tables = solve_tables_with(
         deals,
@@ -38,7 +59,8 @@ fn timed(deals: &[Deal], threads: usize, order: BatchOrder) -> (f64, Vec<DdTable
             ..BatchOptions::default()
         },
     );
-    (t.elapsed().as_secs_f64(), tables)
+    let wall = t.elapsed().as_secs_f64();
+    (wall, process_cpu_secs().unwrap_or(f64::NAN) - cpu, tables)
 }
 
 /// Spearman's rank correlation of two equally long samples (ties broken by position).
@@ -99,13 +121,23 @@ pub fn run(
     for &order in orders {
         println!("order {order:?}:");
         println!("  load average before: {}", load_average());
-        let (t1, one) = timed(&deals, 1, order);
-        println!("  1 thread:  {t1:8.2} s");
+        let (t1, c1, one) = timed(&deals, 1, order);
+        println!(
+            "  1 thread:  {t1:8.2} s wall, {c1:8.2} s CPU ({:.2} cores busy)",
+            c1 / t1
+        );
         println!("  load average between: {}", load_average());
-        let (tn, many) = timed(&deals, threads, order);
-        println!("  {threads} threads: {tn:8.2} s");
+        let (tn, cn, many) = timed(&deals, threads, order);
+        println!(
+            "  {threads} threads: {tn:8.2} s wall, {cn:8.2} s CPU ({:.2} cores busy)",
+            cn / tn
+        );
         println!("  load average after: {}", load_average());
-        println!("  speed-up {threads} threads over 1: {:.2}x", t1 / tn);
+        println!(
+            "  speed-up {threads} threads over 1: {:.2}x (wall time); CPU time {:.2}x that of 1 thread",
+            t1 / tn,
+            cn / c1
+        );
         if one != many {
             bad += 1;
             println!("  MISMATCH: 1-thread and {threads}-thread tables differ");

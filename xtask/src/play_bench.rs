@@ -3,6 +3,7 @@
 //! card to card) against cold ones (`Solver::clear` before every position, as a fresh
 //! solver); every analysis is checked against the file's `TRACE`.
 
+use crate::batch_bench::thread_cpu_secs;
 use crate::common::resolve_file;
 use ddsolve_search::{PlayDriver, PlayOptions, PlayOrder, Solver};
 use ddsolve_testkit::dds_files::{self, Entry};
@@ -12,6 +13,7 @@ use std::time::Instant;
 /// One configuration's totals.
 struct Totals {
     secs: f64,
+    cpu: f64,
     nodes: u64,
     mismatches: usize,
 }
@@ -19,6 +21,7 @@ struct Totals {
 fn measure(entries: &[&Entry], options: PlayOptions) -> Result<Totals, String> {
     let mut solver = Solver::new();
     let (mut secs, mut nodes, mut mismatches) = (0.0, 0, 0);
+    let cpu0 = thread_cpu_secs().unwrap_or(f64::NAN);
     for e in entries {
         let (Some(play), Some(trace)) = (&e.play, &e.trace) else {
             continue;
@@ -42,6 +45,7 @@ fn measure(entries: &[&Entry], options: PlayOptions) -> Result<Totals, String> {
     }
     Ok(Totals {
         secs,
+        cpu: thread_cpu_secs().unwrap_or(f64::NAN) - cpu0,
         nodes,
         mismatches,
     })
@@ -125,12 +129,16 @@ pub fn run(
     for (name, options) in runs {
         let t = measure(&entries, options)?;
         bad += t.mismatches;
-        print!("{name:44} {:8.2} s {:12} nodes", t.secs, t.nodes);
+        print!(
+            "{name:44} {:8.2} s wall {:8.2} s CPU {:11} nodes",
+            t.secs, t.cpu, t.nodes
+        );
         match &base {
             None => println!(),
             Some(b) => println!(
-                "   {:.2}x the time, {:.2}x the nodes of the default warm",
+                "  {:.2}x the wall time, {:.2}x the CPU time, {:.2}x the nodes of the default",
                 t.secs / b.secs,
+                t.cpu / b.cpu,
                 t.nodes as f64 / b.nodes.max(1) as f64
             ),
         }

@@ -16,7 +16,7 @@
 //! zero-window probe, and usually holds or is one off.
 
 use crate::{Solutions, Solver, Target};
-use ddsolve_cards::{Card, Deal, PlayError, Position, Seat, Side, Strain};
+use ddsolve_cards::{Card, Deal, PlayError, Position, Seat, Side, Strain, Suit};
 use ddsolve_tt::TranspositionTable;
 use thiserror::Error;
 
@@ -154,6 +154,8 @@ impl<T: TranspositionTable> Solver<T> {
                     }
                     tricks[i] = if i == 0 {
                         self.declarer_tricks_full(pos, side)
+                    } else if all_legal_equivalent(&positions[i - 1]) {
+                        tricks[i - 1]
                     } else {
                         let p = tricks[i - 1];
                         let (lo, hi) = if by_declarer(i) { (0, p) } else { (p, u8::MAX) };
@@ -169,6 +171,8 @@ impl<T: TranspositionTable> Solver<T> {
                     let pos = &positions[i];
                     tricks[i] = if i + 1 == n {
                         self.declarer_tricks_full(pos, side)
+                    } else if all_legal_equivalent(pos) {
+                        tricks[i + 1]
                     } else {
                         let next = tricks[i + 1];
                         let (lo, hi) = if by_declarer(i + 1) {
@@ -251,6 +255,30 @@ impl<T: TranspositionTable> Solver<T> {
             Err(e) => unreachable!("a probe in range on a live position was refused: {e}"),
         }
     }
+}
+
+/// Are all the legal cards of the hand to play equivalent (one suit, and no card of that suit
+/// ranked between them left in a hand or played to the current trick)? Then the position's
+/// value is that of any of its cards: the value after the card played, with no search.
+fn all_legal_equivalent(pos: &Position) -> bool {
+    let legal = pos.legal_cards();
+    let mut suits = Suit::ALL.into_iter().filter(|&s| !legal.suit(s).is_empty());
+    let (Some(suit), None) = (suits.next(), suits.next()) else {
+        return false;
+    };
+    let mine = legal.suit(suit);
+    let (Some(high), Some(low)) = (mine.highest(), mine.lowest()) else {
+        return false;
+    };
+    // Ranks low..=high.
+    let span = (1u16 << (high.get() + 1)) - (1u16 << low.get());
+    let mut live = pos.remaining().suit(suit).bits();
+    for card in pos.trick() {
+        if card.suit() == suit {
+            live |= 1 << card.rank().get();
+        }
+    }
+    live & !mine.bits() & span == 0
 }
 
 /// The positions of a play: before any card, then after each card; checks every card.
