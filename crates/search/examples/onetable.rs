@@ -4,5 +4,11 @@ fn main() {
     let mut s = ddsolve_search::Solver::new();
     let t = std::time::Instant::now();
     let tab = s.table(&d);
-    println!("{:?} {:.3}s nodes {} tt {:?}", tab.to_dds_order(), t.elapsed().as_secs_f64(), s.nodes(), s.tt_stats());
+    println!(
+        "{:?} {:.3}s nodes {} tt {:?}",
+        tab.to_dds_order(),
+        t.elapsed().as_secs_f64(),
+        s.nodes(),
+        s.tt_stats()
+    );
 }

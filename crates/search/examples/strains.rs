@@ -7,7 +7,11 @@ fn main() {
             let n0 = s.nodes();
             let t = std::time::Instant::now();
             let v = s.tricks(&Position::new(d, strain, leader));
-            println!("{strain:?} {leader:?}: {v} {} nodes {:.2}s", s.nodes() - n0, t.elapsed().as_secs_f64());
+            println!(
+                "{strain:?} {leader:?}: {v} {} nodes {:.2}s",
+                s.nodes() - n0,
+                t.elapsed().as_secs_f64()
+            );
         }
     }
 }
