@@ -39,9 +39,9 @@ pub fn process_cpu_secs() -> Option<f64> {
 /// Which work orders to measure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Orders {
-    /// Hardest first by `ddsolve_search::difficulty` (the default of `solve_tables`).
+    /// Hardest first by `ddsolve_search::difficulty`.
     Hardest,
-    /// Input order.
+    /// Input order (the default of `solve_tables`).
     Input,
     /// Both, one after the other.
     Both,

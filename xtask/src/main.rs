@@ -93,7 +93,7 @@ enum Command {
         #[arg(long, default_value_t = 2)]
         threads: usize,
         /// Which work orders to measure.
-        #[arg(long, value_enum, default_value_t = batch_bench::Orders::Hardest)]
+        #[arg(long, value_enum, default_value_t = batch_bench::Orders::Input)]
         order: batch_bench::Orders,
         /// Also time each deal alone and report how well the difficulty estimate ranks them.
         #[arg(long)]
