@@ -95,6 +95,8 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> 
     let mut answers: Vec<Option<Answer>> = (0..jobs.len()).map(|_| None).collect();
     let mut next_entry = 0;
     let (mut checked, mut mismatches) = (0usize, 0usize);
+    // Lines checked per kind: FUT, TABLE, PAR and PAR2, PLAY.
+    let mut kinds = [0usize; 4];
     let mut report = |upto: Option<usize>,
                       answers: &[Option<Answer>],
                       out: &mut dyn Write|
@@ -104,6 +106,7 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> 
             next_entry += 1;
             if let (Some(j), Some(fut)) = (plan.leads, &e.fut) {
                 checked += 1;
+                kinds[0] += 1;
                 if let Some(Answer::Leads(got)) = &answers[j] {
                     if !check_leads(out, e, fut, got)? {
                         mismatches += 1;
@@ -112,6 +115,7 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> 
             }
             if let (true, Some(j), Some(want)) = (table, plan.table, &e.table) {
                 checked += 1;
+                kinds[1] += 1;
                 if let Some(Answer::Table(got)) = &answers[j] {
                     if !check_table(out, e, want, got)? {
                         mismatches += 1;
@@ -122,6 +126,7 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> 
                 if let Some(Answer::Table(got)) = &answers[j] {
                     let (c, m) = pars.check(out, e, got)?;
                     checked += c;
+                    kinds[2] += c;
                     mismatches += m;
                 }
             }
@@ -143,7 +148,15 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> 
     if matches!(args.mode, Mode::All | Mode::Play) {
         let (c, m) = crate::play::check_plays(&entries, thread_count(args.threads), out)?;
         checked += c;
+        kinds[3] += c;
         mismatches += m;
+    }
+    if matches!(args.mode, Mode::All) {
+        writeln!(
+            out,
+            "lines checked: FUT {}, TABLE {}, PAR/PAR2 {}, PLAY {}",
+            kinds[0], kinds[1], kinds[2], kinds[3]
+        )?;
     }
     writeln!(out, "checked {checked}: {mismatches} mismatches")?;
     Ok(if mismatches == 0 {

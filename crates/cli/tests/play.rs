@@ -79,14 +79,19 @@ fn check_list10_play_mode() {
 
 #[test]
 fn check_all_mode_counts_plays() {
-    // FUT, TABLE and PLAY lines at least (other line kinds may be checked too).
+    // Every line of every kind, counted per kind and in total.
     let out = ok(ddsolve(&["check", &data("list10.txt"), "--threads", "2"]));
-    let checked: usize = out
+    assert!(
+        out.starts_with("lines checked: FUT 10, TABLE 10, PAR/PAR2 20, PLAY 10\n"),
+        "{out}"
+    );
+    let last = out.lines().last().unwrap_or_default().to_string() + "\n";
+    let checked: usize = last
         .strip_prefix("checked ")
         .and_then(|r| r.strip_suffix(": 0 mismatches\n"))
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("{out}"));
-    assert!(checked >= 30, "{out}");
+    assert_eq!(checked, 50, "{out}");
 }
 
 #[test]
