@@ -13,7 +13,9 @@
 //! lead takes from here on. Nothing about the path (tricks already won, the target of the
 //! search that stored them) goes in.
 //!
-//! The search is generic over [`TranspositionTable`]; [`TtForest`] is the paper's forest.
+//! The search is generic over [`TranspositionTable`]; [`TtForest`] is the paper's forest and
+//! [`TtFlat`] a flat list of 128-bit patterns per key (faster; the default through
+//! [`AnyTable`]).
 //!
 //! ```
 //! use ddsolve_cards::{Deal, Seat, Hand, Strain};
