@@ -332,8 +332,9 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         Some(hit.reached == me_max)
     }
 
-    /// Debugging aid: checks `claimed` against a fresh search without a table.
-    fn verify(&self, target: u8, claimed: bool, what: &str) {
+    /// Debugging aid: the result of a fresh search without a table of `hands` (with this
+    /// searcher's trumps, leader, trick, side and tricks won).
+    fn fresh_search(&self, hands: SeatMap<Hand>, target: u8) -> bool {
         let config = Config {
             transposition_table: false,
             verify_tt_cards: 0,
@@ -342,7 +343,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         let mut tt = ddsolve_tt::TtForest::new(1);
         let mut hints = Hints::default();
         let mut fresh = Searcher::new(
-            self.hands,
+            hands,
             self.trump,
             self.leader,
             &self.trick[..self.trick_len],
@@ -353,7 +354,12 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         );
         fresh.max_side = self.max_side;
         fresh.tricks_max = self.tricks_max;
-        let truth = fresh.search(target);
+        fresh.search(target)
+    }
+
+    /// Debugging aid: checks `claimed` against a fresh search without a table.
+    fn verify(&self, target: u8, claimed: bool, what: &str) {
+        let truth = self.fresh_search(self.hands, target);
         assert_eq!(
             truth, claimed,
             "{what} wrong: target {target} tricks_max {} max_side {:?} leader {} trick {:?} hands {:?}",
@@ -398,26 +404,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                     }
                 }
             }
-            let config = Config {
-                transposition_table: false,
-                verify_tt_cards: 0,
-                ..*self.config
-            };
-            let mut tt = ddsolve_tt::TtForest::new(1);
-            let mut hints = Hints::default();
-            let mut fresh = Searcher::new(
-                hands,
-                self.trump,
-                self.leader,
-                &[],
-                &config,
-                &mut tt,
-                self.ordering,
-                &mut hints,
-            );
-            fresh.max_side = self.max_side;
-            fresh.tricks_max = self.tricks_max;
-            let truth = fresh.search(target);
+            let truth = self.fresh_search(hands, target);
             assert_eq!(
                 truth, claimed,
                 "variant differs: target {target} tricks_max {} max_side {:?} leader {} trump {:?} win {:?}\n original {:?}\n variant  {:?}",
