@@ -60,6 +60,12 @@ pub(crate) struct Undo {
     pub mark: Hand,
 }
 
+/// Did card `w` of a complete trick win by rank (another card of its suit was played)?
+#[inline]
+fn won_by_rank(cards: &[Card; 4], w: usize) -> bool {
+    (0..4).any(|i| i != w && cards[i].suit() == cards[w].suit())
+}
+
 const NO_CARD: Card = Card::new(ddsolve_cards::Suit::Spades, ddsolve_cards::Rank::TWO);
 
 impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
@@ -177,7 +183,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     fn complete_trick(&self) -> (Seat, Hand) {
         let w = trick_winner_index(&self.trick, self.trump);
         let wc = self.trick[w];
-        let by_rank = (0..4).any(|i| i != w && self.trick[i].suit() == wc.suit());
+        let by_rank = won_by_rank(&self.trick, w);
         (
             self.leader.offset(w),
             if by_rank {
@@ -435,7 +441,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         }
         let w = trick_winner_index(&cards, self.trump);
         let wc = cards[w];
-        let by_rank = (0..4).any(|i| i != w && cards[i].suit() == wc.suit());
+        let by_rank = won_by_rank(&cards, w);
         self.win[d] = if by_rank {
             Hand::single(wc)
         } else {
