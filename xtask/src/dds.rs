@@ -139,3 +139,51 @@ pub fn solve_board_all(
         })
         .collect())
 }
+
+/// `SolveBoardPBN(target=-1, solutions=1, mode=1, threadIndex=0)` for a full deal: the
+/// tricks of the side on lead and the search nodes DDS reports.
+pub fn solve_board_nodes(pbn_deal: &str, trump: u8, first: u8) -> Result<(i32, i32), String> {
+    let dl = sys::DealPBN {
+        trump: trump as i32,
+        first: first as i32,
+        currentTrickSuit: [0; 3],
+        currentTrickRank: [0; 3],
+        remainCards: pbn_buf(pbn_deal)?,
+    };
+    let mut fut = sys::FutureTricks::default();
+    // SAFETY: `fut` is a valid out-pointer for the duration of the call.
+    let rc = unsafe { sys::SolveBoardPBN(dl, -1, 1, 1, &mut fut, 0) };
+    if rc != sys::RETURN_NO_FAULT {
+        return Err(error_message(rc));
+    }
+    Ok((fut.score[0], fut.nodes))
+}
+
+/// One strain of a DD table (DDS's `CalcAllTablesPBNN` with a trump filter, one thread):
+/// the tricks of declarers N, E, S, W. `strain`: 0..=3 = S,H,D,C, 4 = NT.
+pub fn table_strain(pbn_deal: &str, strain: usize) -> Result<[u8; 4], String> {
+    let mut deals = sys::DdTableDealsPBN {
+        no_of_tables: 1,
+        deals: [sys::DdTableDealPBN { cards: [0; 80] }; 200],
+    };
+    deals.deals[0].cards = pbn_buf(pbn_deal)?;
+    let mut filter = [1i32; 5];
+    filter[strain] = 0;
+    let mut res = Box::new(sys::DdTablesRes {
+        no_of_boards: 0,
+        results: [sys::DdTableResults::default(); 200],
+    });
+    // SAFETY: AllParResults holds only integers and C chars, for which zero is valid.
+    let mut par = Box::new(unsafe { std::mem::zeroed::<sys::AllParResults>() });
+    // SAFETY: all pointers are valid for the call; mode -1 computes no par.
+    let rc =
+        unsafe { sys::CalcAllTablesPBNN(&deals, -1, filter.as_ptr(), &mut *res, &mut *par, 1) };
+    if rc != sys::RETURN_NO_FAULT {
+        return Err(error_message(rc));
+    }
+    let mut out = [0u8; 4];
+    for (h, o) in out.iter_mut().enumerate() {
+        *o = res.results[0].res_table[strain][h] as u8;
+    }
+    Ok(out)
+}

@@ -14,6 +14,7 @@ mod common;
 mod compare;
 mod dds;
 mod play_bench;
+mod strains;
 
 use clap::{Parser, Subcommand};
 use ddsolve_cards::{diagram, DealRng};
@@ -80,6 +81,15 @@ enum Command {
         #[arg(long)]
         skip_cold: bool,
     },
+    /// DD-table time per strain, ddsolve against DDS (one thread, cold tables); with one
+    /// deal also per leader against DDS's SolveBoard.
+    Strains {
+        /// A deal (PBN) or a DDS file.
+        deal: String,
+        /// With a file, only its first N distinct deals.
+        #[arg(long, default_value_t = 20)]
+        limit: usize,
+    },
     /// solve_tables on the distinct deals of a DDS file with 1 thread and with N: times,
     /// speed-up, identical outputs, load average.
     BatchBench {
@@ -127,6 +137,7 @@ fn main() -> ExitCode {
             all_methods,
             skip_cold,
         } => play_bench::run(file, limit, all_methods, skip_cold),
+        Command::Strains { deal, limit } => strains::run(&deal, limit),
         Command::BatchBench {
             file,
             limit,

@@ -27,6 +27,8 @@
 
 mod generate;
 mod order;
+mod tuned;
 
 pub use generate::{generate, Move, MoveList, SmallCardFilter, TrickView};
 pub use order::{MoveOrdering, OrderHints, PaperOrdering, RankOrdering};
+pub use tuned::TunedOrdering;

@@ -40,7 +40,7 @@ impl MoveOrdering for RankOrdering {
 pub struct PaperOrdering;
 
 #[inline]
-fn sort(moves: &mut MoveList) {
+pub(crate) fn sort(moves: &mut MoveList) {
     // Insertion sort: lists are short and often nearly sorted; stable for determinism.
     for i in 1..moves.len() {
         let m = moves[i];
@@ -54,12 +54,12 @@ fn sort(moves: &mut MoveList) {
 }
 
 #[inline]
-fn top(h: Holding) -> u8 {
+pub(crate) fn top(h: Holding) -> u8 {
     h.highest().map_or(0, |r| r.get())
 }
 
 #[inline]
-fn bottom(h: Holding) -> u8 {
+pub(crate) fn bottom(h: Holding) -> u8 {
     h.lowest().map_or(0, |r| r.get())
 }
 

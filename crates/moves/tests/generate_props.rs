@@ -7,6 +7,7 @@
 use ddsolve_cards::{parse_pbn_hands, Card, DealRng, Holding, Position, Rank, Seat, Strain};
 use ddsolve_moves::{
     generate, Move, MoveList, MoveOrdering, OrderHints, PaperOrdering, RankOrdering, TrickView,
+    TunedOrdering,
 };
 use ddsolve_testkit::oracle::arb_ending;
 use proptest::prelude::*;
@@ -206,6 +207,8 @@ proptest! {
         check_ordering(&PaperOrdering, &pos, &hints, !leader)?;
         check_ordering(&PaperOrdering, &pos, &OrderHints::default(), !leader)?;
         check_ordering(&RankOrdering, &pos, &hints, true)?;
+        check_ordering(&TunedOrdering, &pos, &hints, true)?;
+        check_ordering(&TunedOrdering, &pos, &OrderHints::default(), true)?;
     }
 
     /// Exception 1 only ever promotes one move: apart from the move in slot 2, the leader's

@@ -340,6 +340,91 @@ pub fn quick_trick_second_hand(
     leader: Seat,
     lead: Card,
 ) -> Estimate {
+    quick_tricks_second_hand_for(hands, trump, leader, lead, 1)
+}
+
+/// [`quick_trick_second_hand`] for a search that needs `need` tricks for a cutoff. In
+/// notrump, once the current trick is sure to be won by a top card, the hand that wins it
+/// keeps cashing: its next card of the suit led if that is the next top card, then the top
+/// card of each other suit it holds, and every card of a suit that nobody else holds. Each
+/// of those is led from the top by the hand already on lead, so each wins. Counting stops
+/// at `need`, so that only the ranks the cutoff needs are backed up.
+pub fn quick_tricks_second_hand_for(
+    hands: &SeatMap<Hand>,
+    trump: Strain,
+    leader: Seat,
+    lead: Card,
+    need: u8,
+) -> Estimate {
+    let first = current_trick_second_hand(hands, trump, leader, lead);
+    // Only without ruffs: in notrump, or once every trump is gone.
+    let ruffs = trump
+        .trump()
+        .is_some_and(|t| !suit_all(hands, t).is_empty());
+    if first.tricks == 0 || need <= 1 || ruffs {
+        return first;
+    }
+    let need = u32::from(need);
+    let led = lead.suit();
+    let me = leader.next();
+    let fourth = leader.prev();
+    // The hand that wins this trick with the top card of the suit led, and leads next.
+    let all_led = suit_all(hands, led);
+    let Some(top) = all_led.highest() else {
+        return first;
+    };
+    let hh = if hands[me].suit(led).contains(top) {
+        me
+    } else {
+        fourth
+    };
+    let mut tricks = 1u32;
+    let mut win = first.win;
+    let mine = hands[hh].suit(led);
+    let rest = all_led - Holding::single(top);
+    if let Some(second) = rest.highest() {
+        if mine.contains(second) {
+            tricks += 1;
+            win |= hand_of(led, Holding::single(second));
+            if tricks >= need {
+                return Estimate {
+                    tricks: tricks as u8,
+                    win,
+                };
+            }
+        }
+    }
+    for s in Suit::ALL {
+        let h = hands[hh].suit(s);
+        if s == led || h.is_empty() {
+            continue;
+        }
+        let all = suit_all(hands, s);
+        if all == h {
+            tricks += h.len();
+        } else if let Some(t) = all.highest() {
+            if h.contains(t) {
+                tricks += 1;
+                win |= hand_of(s, Holding::single(t));
+            }
+        }
+        if tricks >= need {
+            break;
+        }
+    }
+    Estimate {
+        tricks: tricks.min(13) as u8,
+        win,
+    }
+}
+
+/// The one sure trick of [`quick_trick_second_hand`]: the current trick.
+fn current_trick_second_hand(
+    hands: &SeatMap<Hand>,
+    trump: Strain,
+    leader: Seat,
+    lead: Card,
+) -> Estimate {
     let led = lead.suit();
     let me = leader.next();
     let third = leader.partner();

@@ -9,9 +9,10 @@
 //! them (each hand keeps its suit lengths), and every suit is moved to new random absolute
 //! ranks that keep the relative order.
 
-use ddsolve_cards::{Card, DealRng, Hand, Holding, Position, Rank, Seat, SeatMap, Suit};
+use ddsolve_cards::{Card, DealRng, Hand, Holding, Position, Rank, Seat, SeatMap, Strain, Suit};
 use ddsolve_prune::{
-    later_tricks, quick_trick_second_hand, quick_tricks, quick_tricks_for, Estimate,
+    later_tricks, quick_trick_second_hand, quick_tricks, quick_tricks_for,
+    quick_tricks_second_hand_for, Estimate,
 };
 use ddsolve_testkit::oracle;
 
@@ -214,4 +215,69 @@ fn second_hand_quick_trick_wins_the_current_trick() {
         }
     }
     assert!(sure > 500, "only {sure} sure tricks seen");
+}
+
+/// The notrump second-hand count (this trick, then the winner's further top cards): after
+/// every lead, the count holds in the position and across the partition of its winning
+/// ranks with the lead card kept (its owner and every card above it fixed).
+#[test]
+fn second_hand_quick_tricks_bound_holds_across_its_partition() {
+    let mut rng = DealRng::new(0x5eed_0006);
+    let mut checked = 0;
+    let mut beyond_one = 0;
+    for i in 0..POSITIONS {
+        let mut start = trick_start(oracle::random_ending(&mut rng, 5));
+        if i % 2 == 0 {
+            // Half of the positions in notrump, where the count goes beyond this trick.
+            start = Position::with_trick(*start.hands(), Strain::NoTrump, start.leader(), &[])
+                .expect("same cards, other trumps");
+        }
+        for lead in start.legal_cards().iter() {
+            let mut pos = start.clone();
+            pos.play(lead).unwrap();
+            let est =
+                quick_tricks_second_hand_for(pos.hands(), pos.trump(), pos.leader(), lead, 13);
+            if est.tricks == 0 {
+                continue;
+            }
+            beyond_one += usize::from(est.tricks > 1);
+            assert!(
+                u32::from(est.tricks) <= oracle::tricks(&pos),
+                "{} tricks after {lead} in {start:?}",
+                est.tricks
+            );
+            // The lead keeps its relative rank and owner in every variant.
+            let index = start
+                .hands()
+                .iter()
+                .flat_map(|(_, h)| h.only_suit(lead.suit()).iter())
+                .filter(|c| c.rank() > lead.rank())
+                .count();
+            let keep = est.win | Hand::single(lead);
+            for _ in 0..VARIANTS {
+                let v = variant(&start, keep, &mut rng);
+                let mut ranks: Vec<Card> = v
+                    .hands()
+                    .iter()
+                    .flat_map(|(_, h)| h.only_suit(lead.suit()).iter())
+                    .collect();
+                ranks.sort_unstable_by_key(|c| std::cmp::Reverse(c.rank()));
+                let v_lead = ranks[index];
+                let mut vp = v.clone();
+                vp.play(v_lead)
+                    .expect("the leader holds the lead's counterpart");
+                assert!(
+                    u32::from(est.tricks) <= oracle::tricks(&vp),
+                    "{} tricks after {lead} in {start:?}, not after {v_lead} in {v:?}",
+                    est.tricks
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > POSITIONS, "only {checked} variants checked");
+    assert!(
+        beyond_one > 200,
+        "only {beyond_one} counts beyond the current trick"
+    );
 }

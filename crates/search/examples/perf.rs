@@ -27,6 +27,9 @@ fn main() {
     if on("RANK") {
         cfg.ordering = OrderingKind::Rank;
     }
+    if on("PAPER") {
+        cfg.ordering = OrderingKind::Paper;
+    }
     let verbose = on("VERBOSE");
     if on("FOREST") {
         cfg.tt_kind = ddsolve_tt::TtKind::Forest;

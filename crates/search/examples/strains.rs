@@ -1,17 +1,39 @@
 fn main() {
-    use ddsolve_cards::{Position, Seat, Strain};
-    let d: ddsolve_cards::Deal = std::env::args().nth(1).unwrap().parse().unwrap();
-    let mut s = ddsolve_search::Solver::new();
-    for strain in Strain::ALL {
-        for leader in Seat::ALL {
-            let n0 = s.nodes();
-            let t = std::time::Instant::now();
-            let v = s.tricks(&Position::new(d, strain, leader));
-            println!(
-                "{strain:?} {leader:?}: {v} {} nodes {:.2}s",
-                s.nodes() - n0,
-                t.elapsed().as_secs_f64()
-            );
+    use ddsolve_cards::Strain;
+    let path = std::env::args().nth(1).unwrap();
+    let strain = match std::env::args().nth(2).as_deref() {
+        Some("N") => Strain::NoTrump,
+        Some("S") => Strain::Spades,
+        Some("H") => Strain::Hearts,
+        Some("D") => Strain::Diamonds,
+        _ => Strain::Clubs,
+    };
+    let limit: usize = std::env::args().nth(3).map_or(40, |x| x.parse().unwrap());
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut seen = std::collections::HashSet::new();
+    let mut cfg = ddsolve_search::Config::default();
+    if std::env::var_os("PAPER").is_some() {
+        cfg.ordering = ddsolve_search::OrderingKind::Paper;
+    }
+    let mut s = ddsolve_search::Solver::with_config(cfg);
+    let t = std::time::Instant::now();
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("PBN ") {
+            let q = rest.find('"').unwrap();
+            let d: ddsolve_cards::Deal =
+                rest[q + 1..].trim().trim_end_matches('"').parse().unwrap();
+            if seen.len() >= limit || !seen.insert(d) {
+                continue;
+            }
+            s.clear();
+            s.strain_tricks(&d, strain);
         }
     }
+    println!(
+        "{} deals {:?}: {} nodes, {:.2}s",
+        seen.len(),
+        strain,
+        s.nodes(),
+        t.elapsed().as_secs_f64()
+    );
 }

@@ -3,7 +3,7 @@
 use crate::Config;
 use ddsolve_cards::{trick_winner_index, Card, Hand, Holding, Seat, SeatMap, Side, Strain};
 use ddsolve_moves::{generate, MoveList, MoveOrdering, OrderHints, SmallCardFilter, TrickView};
-use ddsolve_prune::{later_tricks, quick_trick_second_hand, quick_tricks_for};
+use ddsolve_prune::{later_tricks, quick_tricks_for, quick_tricks_second_hand_for};
 use ddsolve_tt::{Pattern, TranspositionTable, TtKey};
 
 /// Per-depth memory that survives from one search to the next: the move that last caused a
@@ -42,6 +42,8 @@ pub(crate) struct Searcher<'a, T: TranspositionTable, O: MoveOrdering> {
     pat: [Pattern; 53],
     pat_cards: [Hand; 53],
     pub nodes: u64,
+    /// Nodes at the start of a trick (DDS's node measure).
+    pub trick_nodes: u64,
     pub config: &'a Config,
     pub tt: &'a mut T,
     pub ordering: &'a O,
@@ -100,6 +102,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             pat: [Pattern(0); 53],
             pat_cards: [Hand::EMPTY; 53],
             nodes: 0,
+            trick_nodes: 0,
             config,
             tt,
             ordering,
@@ -207,6 +210,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         let me_max = me.side() == self.max_side;
         let cfg = self.config;
         if pos == 0 {
+            self.trick_nodes += 1;
             let tl = (d / 4) as u8;
             if self.tricks_max >= target {
                 self.win[d] = Hand::EMPTY;
@@ -287,17 +291,27 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                 return value;
             }
         } else if pos == 1 && cfg.quick_tricks {
-            let qt = quick_trick_second_hand(&self.hands, self.trump, self.leader, self.trick[0]);
-            if qt.tricks > 0 {
-                let tl = self.tricks_left();
-                if me_max && self.tricks_max + 1 >= target {
-                    self.win[d] = qt.win;
-                    return true;
-                }
-                if !me_max && self.tricks_max + tl - 1 < target {
-                    self.win[d] = qt.win;
-                    return false;
-                }
+            let tl = self.tricks_left();
+            let need = if me_max {
+                target.saturating_sub(self.tricks_max)
+            } else {
+                (self.tricks_max + tl + 1).saturating_sub(target)
+            };
+            let qt = quick_tricks_second_hand_for(
+                &self.hands,
+                self.trump,
+                self.leader,
+                self.trick[0],
+                need,
+            );
+            let q = qt.tricks.min(tl);
+            if me_max && self.tricks_max + q >= target {
+                self.win[d] = qt.win;
+                return true;
+            }
+            if !me_max && self.tricks_max + tl - q < target {
+                self.win[d] = qt.win;
+                return false;
             }
         }
         self.search_moves(target, d, pos, me_max)

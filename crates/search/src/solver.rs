@@ -1,7 +1,9 @@
 use crate::core::{root_moves, Hints, Searcher};
 use crate::{Config, OrderingKind};
 use ddsolve_cards::{Card, Deal, Hand, Holding, Position, Seat, SeatMap, Strain};
-use ddsolve_moves::{MoveOrdering, OrderHints, PaperOrdering, RankOrdering, TrickView};
+use ddsolve_moves::{
+    MoveOrdering, OrderHints, PaperOrdering, RankOrdering, TrickView, TunedOrdering,
+};
 use ddsolve_tt::{AnyTable, TranspositionTable, TtStats};
 use std::fmt;
 use thiserror::Error;
@@ -122,6 +124,7 @@ pub struct Solver<T: TranspositionTable = AnyTable> {
     tt_strain: Option<Strain>,
     hints: Box<Hints>,
     nodes: u64,
+    trick_nodes: u64,
 }
 
 impl Default for Solver<AnyTable> {
@@ -160,6 +163,7 @@ impl<T: TranspositionTable> Solver<T> {
             tt_strain: None,
             hints: Box::default(),
             nodes: 0,
+            trick_nodes: 0,
         }
     }
 
@@ -171,6 +175,12 @@ impl<T: TranspositionTable> Solver<T> {
     /// Search nodes visited by this solver since it was made.
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// Of [`Solver::nodes`], those at the start of a trick: the measure DDS reports as
+    /// its nodes, for comparisons with it.
+    pub fn trick_nodes(&self) -> u64 {
+        self.trick_nodes
     }
 
     /// Transposition-table usage.
@@ -195,39 +205,34 @@ impl<T: TranspositionTable> Solver<T> {
     /// Runs `f` with a searcher set up for `root`, dispatching on the ordering.
     fn with_searcher<R>(&mut self, root: Root, f: impl FnOnce(&mut dyn SearchOps) -> R) -> R {
         self.prepare(root.trump);
-        let config = self.config;
-        match config.ordering {
-            OrderingKind::Paper => {
-                let mut s = Searcher::new(
-                    root.hands,
-                    root.trump,
-                    root.leader,
-                    root.played,
-                    &config,
-                    &mut self.tt,
-                    &PaperOrdering,
-                    &mut self.hints,
-                );
-                let r = f(&mut s);
-                self.nodes += s.nodes;
-                r
-            }
-            OrderingKind::Rank => {
-                let mut s = Searcher::new(
-                    root.hands,
-                    root.trump,
-                    root.leader,
-                    root.played,
-                    &config,
-                    &mut self.tt,
-                    &RankOrdering,
-                    &mut self.hints,
-                );
-                let r = f(&mut s);
-                self.nodes += s.nodes;
-                r
-            }
+        match self.config.ordering {
+            OrderingKind::Tuned => self.run_searcher(root, &TunedOrdering, f),
+            OrderingKind::Paper => self.run_searcher(root, &PaperOrdering, f),
+            OrderingKind::Rank => self.run_searcher(root, &RankOrdering, f),
         }
+    }
+
+    fn run_searcher<O: MoveOrdering, R>(
+        &mut self,
+        root: Root,
+        ordering: &O,
+        f: impl FnOnce(&mut dyn SearchOps) -> R,
+    ) -> R {
+        let config = self.config;
+        let mut s = Searcher::new(
+            root.hands,
+            root.trump,
+            root.leader,
+            root.played,
+            &config,
+            &mut self.tt,
+            ordering,
+            &mut self.hints,
+        );
+        let r = f(&mut s);
+        self.nodes += s.nodes;
+        self.trick_nodes += s.trick_nodes;
+        r
     }
 
     /// Solves a position: the cards of the hand to play, with values as `solutions` asks.
@@ -261,6 +266,7 @@ impl<T: TranspositionTable> Solver<T> {
             trick: root.played,
         };
         let moves = match ordering {
+            OrderingKind::Tuned => root_moves(&view, &TunedOrdering, &hints),
             OrderingKind::Paper => root_moves(&view, &PaperOrdering, &hints),
             OrderingKind::Rank => root_moves(&view, &RankOrdering, &hints),
         };
@@ -334,8 +340,9 @@ impl<T: TranspositionTable> Solver<T> {
 
     /// The double-dummy table of a deal: tricks for each declarer in each strain.
     pub fn table(&mut self, deal: &Deal) -> DdTable {
-        let n = deal.cards_per_hand() as u8;
         let mut tricks = [[0u8; 4]; 5];
+        // Notrump first, as DDS does: it is the hardest strain, and its table is then
+        // cleared only once for the four suits.
         for strain in [
             Strain::NoTrump,
             Strain::Spades,
@@ -343,32 +350,50 @@ impl<T: TranspositionTable> Solver<T> {
             Strain::Diamonds,
             Strain::Clubs,
         ] {
-            // The previous leader's result is a good first guess for the next leader.
-            let mut guess_ns: Option<u8> = None;
-            for leader in [Seat::North, Seat::East, Seat::South, Seat::West] {
-                let root = Root {
-                    hands: *deal.hands(),
-                    trump: strain,
-                    leader,
-                    played: &[],
-                };
-                let guess = match (guess_ns, leader.side()) {
-                    (None, _) => n / 2,
-                    (Some(g), ddsolve_cards::Side::NorthSouth) => g,
-                    (Some(g), ddsolve_cards::Side::EastWest) => n - g,
-                };
-                let lead_side = self.with_searcher(root, |s| s.value(n, guess));
-                let ns = if leader.side() == ddsolve_cards::Side::NorthSouth {
-                    lead_side
-                } else {
-                    n - lead_side
-                };
-                guess_ns = Some(ns);
-                let declarer = leader.prev();
-                tricks[strain.index()][declarer.index()] = n - lead_side;
-            }
+            tricks[strain.index()] = self.strain_tricks(deal, strain);
         }
         DdTable { tricks }
+    }
+
+    /// One row of the double-dummy table: the tricks declarer takes in `strain`, for
+    /// declarers North, East, South and West (DDS's order).
+    ///
+    /// ```
+    /// use ddsolve_cards::{Deal, Strain};
+    /// use ddsolve_search::Solver;
+    ///
+    /// let deal: Deal = "N:AKQ.AK.. 432.32.. JT9.QJ.. 876.T9..".parse()?;
+    /// // North and South take all five tricks in notrump whoever leads.
+    /// assert_eq!(Solver::new().strain_tricks(&deal, Strain::NoTrump), [5, 0, 5, 0]);
+    /// # Ok::<(), ddsolve_cards::PbnError>(())
+    /// ```
+    pub fn strain_tricks(&mut self, deal: &Deal, strain: Strain) -> [u8; 4] {
+        let n = deal.cards_per_hand() as u8;
+        let mut out = [0u8; 4];
+        // The previous leader's result is a good first guess for the next leader.
+        let mut guess_ns: Option<u8> = None;
+        for leader in [Seat::North, Seat::East, Seat::South, Seat::West] {
+            let root = Root {
+                hands: *deal.hands(),
+                trump: strain,
+                leader,
+                played: &[],
+            };
+            let guess = match (guess_ns, leader.side()) {
+                (None, _) => n / 2,
+                (Some(g), ddsolve_cards::Side::NorthSouth) => g,
+                (Some(g), ddsolve_cards::Side::EastWest) => n - g,
+            };
+            let lead_side = self.with_searcher(root, |s| s.value(n, guess));
+            let ns = if leader.side() == ddsolve_cards::Side::NorthSouth {
+                lead_side
+            } else {
+                n - lead_side
+            };
+            guess_ns = Some(ns);
+            out[leader.prev().index()] = n - lead_side;
+        }
+        out
     }
 }
 
@@ -390,7 +415,16 @@ impl<T: TranspositionTable, O: MoveOrdering> SearchOps for Searcher<'_, T, O> {
         let mut g = guess.clamp(lower, upper);
         while lower < upper {
             let t = if g == lower { g + 1 } else { g };
-            if self.search(t) {
+            let (n0, tn0) = (self.nodes, self.trick_nodes);
+            let r = self.search(t);
+            if std::env::var_os("ITER").is_some() {
+                eprintln!(
+                    "ITER target {t} {r} nodes {} trick nodes {}",
+                    self.nodes - n0,
+                    self.trick_nodes - tn0
+                );
+            }
+            if r {
                 lower = t;
                 g = lower;
             } else {

@@ -53,6 +53,13 @@ fn configs() -> Vec<(&'static str, Config)> {
                 ..d
             },
         ),
+        (
+            "paper ordering",
+            Config {
+                ordering: OrderingKind::Paper,
+                ..d
+            },
+        ),
     ]
 }
 

@@ -1,0 +1,828 @@
+//! [`TunedOrdering`]: move-ordering weights refined beyond the paper's chapter 5, after the
+//! later DDS releases' ideas (separate rules for notrump and trumps, for following and
+//! discarding, relative ranks, a strong bonus for the last cutoff move of the leader).
+
+use crate::order::{bottom, sort, top};
+use crate::{Move, MoveList, MoveOrdering, OrderHints, TrickView};
+use ddsolve_cards::{beats, Card, Holding, Seat, Suit};
+
+/// Move ordering tuned by measurement on DDS's test deals (the default of the search).
+///
+/// "Trump" rules apply while any hand still holds a trump; once trumps are gone, or in
+/// notrump, the notrump rules apply. Within a suit, ranks are compared relative to the
+/// cards still out, so that the weights do not depend on which small cards were played.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TunedOrdering;
+
+/// 1 for the highest card of `all`, 2 for the next, ...
+#[inline]
+fn rel_rank(all: Holding, rank: u8) -> i32 {
+    (all.0 >> rank).count_ones() as i32 + 1
+}
+
+/// What the weights need to know of one suit at the start of the trick.
+#[derive(Clone, Copy, Debug)]
+struct SuitInfo {
+    /// The suit's cards still out when the trick began.
+    all: Holding,
+    /// The holders of its three highest cards.
+    owners: [Option<Seat>; 3],
+    /// Each seat's length, by seat index.
+    lens: [i32; 4],
+    /// Each seat's highest card in the suit (0: none), by seat index.
+    tops: [u8; 4],
+}
+
+impl SuitInfo {
+    #[inline]
+    fn new(view: &TrickView, s: Suit) -> SuitInfo {
+        let mut full = Seat::ALL.map(|x| view.holding(x, s));
+        let mut tops = [0; 4];
+        let mut lens = [0; 4];
+        for x in 0..4 {
+            tops[x] = top(full[x]);
+            lens[x] = full[x].len() as i32;
+        }
+        for (k, c) in view.trick.iter().enumerate() {
+            if c.suit() == s {
+                full[view.leader.offset(k).index()] |= Holding::single(c.rank());
+            }
+        }
+        let all = full[0] | full[1] | full[2] | full[3];
+        let mut owners = [None; 3];
+        let mut rest = all.0;
+        for o in owners.iter_mut() {
+            if rest == 0 {
+                break;
+            }
+            let bit = 1u16 << (15 - rest.leading_zeros());
+            rest &= !bit;
+            *o = Seat::ALL.into_iter().find(|x| full[x.index()].0 & bit != 0);
+        }
+        SuitInfo {
+            all,
+            owners,
+            lens,
+            tops,
+        }
+    }
+
+    #[inline]
+    fn len(&self, x: Seat) -> i32 {
+        self.lens[x.index()]
+    }
+
+    #[inline]
+    fn top_of(&self, x: Seat) -> u8 {
+        self.tops[x.index()]
+    }
+
+    #[inline]
+    fn highest(&self) -> u8 {
+        top(self.all)
+    }
+
+    #[inline]
+    fn second(&self) -> u8 {
+        top(self.all - Holding(1 << self.highest()))
+    }
+}
+
+/// The suit's cards still out when the trick began.
+#[inline]
+fn out_at_trick_start(view: &TrickView, s: Suit) -> Holding {
+    view.at_trick_start(s)
+}
+
+/// Per suit of `me`'s hand (which has not played to this trick): its length and whether it
+/// holds the suit's highest and second-highest cards still out.
+#[derive(Clone, Copy, Debug)]
+struct OwnSuit {
+    all: Holding,
+    len: i32,
+    top: bool,
+    second: bool,
+}
+
+impl OwnSuit {
+    #[inline]
+    fn new(view: &TrickView, me: Seat, s: Suit) -> OwnSuit {
+        let all = out_at_trick_start(view, s);
+        let mine = view.holding(me, s);
+        let hi = top(all);
+        let second = top(all - Holding(1 << hi));
+        OwnSuit {
+            all,
+            len: mine.len() as i32,
+            top: hi != 0 && mine.0 & (1 << hi) != 0,
+            second: second != 0 && mine.0 & (1 << second) != 0,
+        }
+    }
+}
+
+/// A discard's suit weight: longer suits first, but not from a guarded king or a singleton
+/// top card.
+#[inline]
+fn discard_bonus(info: &OwnSuit, div: i32, kx: i32, stiff_top: i32) -> i32 {
+    let len = info.len;
+    let mut add = (len << 6) / div;
+    if len == 2 && info.second {
+        add += kx;
+    } else if len == 1 && info.top {
+        add += stiff_top;
+    }
+    add
+}
+
+impl TunedOrdering {
+    fn weight_leader_nt(view: &TrickView, info: &SuitInfo, hints: &OrderHints, m: &Move) -> i32 {
+        let me = view.to_play();
+        let (pd, lho, rho) = (me.partner(), me.next(), me.prev());
+        let tl = view.hands[me].len() as i32 - 1;
+        let len = |x: Seat| info.len(x);
+        // Suits that give the opponents many cards to choose from make larger trees.
+        let count = |x: Seat| {
+            if len(x) == 0 {
+                4 * (tl + 1)
+            } else {
+                4 * len(x)
+            }
+        };
+        let mut delta = -((count(lho) + count(rho)) * 32) / 19;
+        if len(pd) == 0 {
+            delta -= 9;
+        }
+        let r = m.card.rank().get();
+        let rel = rel_rank(info.all, r);
+        let [first, second, third] = info.owners;
+        let is_cut = Some(m.card) == hints.cutoff;
+        let is_tt = !is_cut && Some(m.card) == hints.tt;
+        let opp_top = info.top_of(lho).max(info.top_of(rho));
+        let side_wins = r == info.highest() || info.top_of(pd) > opp_top;
+        if side_wins {
+            if second == Some(rho) {
+                if len(rho) != 1 {
+                    delta -= 1;
+                }
+            } else if second == Some(lho) {
+                delta += if len(lho) != 1 { 22 } else { 16 };
+            }
+            let second_safe =
+                (second != Some(lho) || len(lho) == 1) && (second != Some(rho) || len(rho) == 1);
+            let mut w = delta + rel + if second_safe { 45 } else { 18 };
+            if is_cut {
+                w += 126;
+            } else if is_tt {
+                w += 32;
+            }
+            w
+        } else {
+            if (first == Some(rho) || second == Some(rho)) && len(rho) != 1 {
+                delta -= 10;
+            } else if first == Some(lho) && second == Some(pd) && len(pd) != 1 {
+                delta += 31;
+            }
+            // The side will hold the top card of the next round.
+            if second == Some(pd) && third == Some(pd) {
+                delta += 35;
+            } else if ((second == Some(me) && third == Some(pd))
+                || (second == Some(pd) && third == Some(me)))
+                && len(pd) > 1
+            {
+                delta += 25;
+            }
+            let singleton_top =
+                (len(lho) == 1 && first == Some(lho)) || (len(rho) == 1 && first == Some(rho));
+            let mut w = if singleton_top {
+                delta + 28 + rel
+            } else if first == Some(me) {
+                delta - 17 + rel
+            } else if m.equals.len() <= 1 {
+                delta + 12 + rel
+            } else if r == info.second() {
+                delta + 48
+            } else {
+                delta + 29 - rel
+            };
+            if is_cut {
+                w += 47;
+            } else if is_tt {
+                w += 19;
+            }
+            w
+        }
+    }
+
+    fn weight_leader_trump(
+        view: &TrickView,
+        t: Suit,
+        info: &SuitInfo,
+        hints: &OrderHints,
+        m: &Move,
+    ) -> i32 {
+        let me = view.to_play();
+        let (pd, lho, rho) = (me.partner(), me.next(), me.prev());
+        let s = m.card.suit();
+        let tl = view.hands[me].len() as i32 - 1;
+        let len = |x: Seat| info.len(x);
+        let trumps = |x: Seat| view.holding(x, t);
+        let count = |x: Seat| {
+            if len(x) == 0 {
+                4 * (tl + 1)
+            } else {
+                4 * len(x)
+            }
+        };
+        let ruffs = |x: Seat| s != t && len(x) == 0 && !trumps(x).is_empty();
+        let [first, second, third] = info.owners;
+        let mut delta = -((count(lho) + count(rho)) * 32) / 13;
+        if ruffs(lho) || ruffs(rho) {
+            delta -= 12;
+        }
+        if ruffs(pd) && len(rho) > 0 {
+            delta += 17;
+        }
+        if first == Some(rho) || second == Some(rho) {
+            if len(rho) != 1 {
+                delta -= 12;
+            }
+        } else if first == Some(lho) && second == Some(pd) && len(pd) != 1 {
+            delta += 27;
+        }
+        // Partner wins and returns the suit for a ruff.
+        if s != t && len(me) == 1 && !trumps(me).is_empty() && len(pd) > 1 && first == Some(pd) {
+            delta += 19;
+        }
+        let r = m.card.rank().get();
+        let rel = rel_rank(info.all, r);
+        let over = |a: Seat, b: Seat| top(trumps(a)) > top(trumps(b));
+        let opp_top = info.top_of(lho).max(info.top_of(rho));
+        let wins = if r == info.highest() {
+            if s == t {
+                true
+            } else if !ruffs(pd) {
+                !ruffs(lho) && !ruffs(rho)
+            } else {
+                (len(lho) != 0 || over(pd, lho)) && (len(rho) != 0 || over(pd, rho))
+            }
+        } else if info.top_of(pd) > opp_top {
+            s == t || (!ruffs(lho) && !ruffs(rho))
+        } else if ruffs(pd) {
+            match (ruffs(lho), ruffs(rho)) {
+                (true, true) => over(pd, lho) && over(pd, rho),
+                (true, false) => over(pd, lho),
+                (false, true) => over(pd, rho),
+                (false, false) => true,
+            }
+        } else {
+            false
+        };
+        let is_cut = Some(m.card) == hints.cutoff;
+        let is_tt = !is_cut && Some(m.card) == hints.tt;
+        let singleton_top =
+            (len(lho) == 1 && first == Some(lho)) || (len(rho) == 1 && first == Some(rho));
+        let is_second = r == info.second();
+        let has_equals = m.equals.len() > 1;
+        if wins {
+            let mut w = if singleton_top {
+                delta + 35 + rel
+            } else if first == Some(me) {
+                if second == Some(pd) {
+                    delta + 48 + rel
+                } else if r == info.highest() {
+                    delta + 31
+                } else {
+                    delta - 3 + rel
+                }
+            } else if first == Some(pd) {
+                if second == Some(me) {
+                    delta + 42 + rel
+                } else {
+                    delta + 28 + rel
+                }
+            } else if has_equals && is_second {
+                delta + 40
+            } else if has_equals {
+                delta + 22 + rel
+            } else {
+                delta + 11 + rel
+            };
+            if is_cut {
+                w += 55;
+            } else if is_tt {
+                w += 18;
+            }
+            w
+        } else {
+            if second == Some(pd) && third == Some(pd) {
+                delta += 20;
+            } else if ((second == Some(me) && third == Some(pd))
+                || (second == Some(pd) && third == Some(me)))
+                && len(pd) > 1
+            {
+                delta += 13;
+            }
+            let mut w = if singleton_top {
+                delta + rel + 2
+            } else if first == Some(me) {
+                if second == Some(pd) {
+                    delta + 33 + rel
+                } else if r == info.highest() {
+                    delta + 38
+                } else {
+                    delta - 14 + rel
+                }
+            } else if first == Some(pd) {
+                delta + 34 + rel
+            } else if has_equals && is_second {
+                delta + 35
+            } else {
+                delta + 17 - i32::from(r)
+            };
+            if is_cut {
+                w += 18;
+            }
+            w
+        }
+    }
+}
+
+/// The trick so far, as the following hands' weights see it.
+struct Trick {
+    led: Suit,
+    /// The card winning so far and its index in the trick.
+    winning: Card,
+    winner: usize,
+    /// The cards of the suit led still out when the trick began.
+    all: Holding,
+}
+
+impl Trick {
+    fn new(view: &TrickView) -> Trick {
+        let led = view.trick[0].suit();
+        let mut winner = 0;
+        for i in 1..view.trick.len() {
+            if beats(view.trick[i], view.trick[winner], led, view.trump) {
+                winner = i;
+            }
+        }
+        Trick {
+            led,
+            winning: view.trick[winner],
+            winner,
+            all: out_at_trick_start(view, led),
+        }
+    }
+
+    /// The rank of the winning card if it is of the suit led, else 0 (a ruff).
+    fn winning_rank(&self) -> u8 {
+        if self.winning.suit() == self.led {
+            self.winning.rank().get()
+        } else {
+            0
+        }
+    }
+}
+
+/// How high third hand must play to drive out fourth hand's top card: the cheapest of
+/// `moves` above fourth hand's second group (cards touching fourth hand's top card, with
+/// cards played earlier counted as gone, form its first group), if that group lies above
+/// the card winning so far; else, if second hand is winning, the cheapest card above it.
+fn forcing_move(fourth: Holding, all: Holding, trick: &Trick, moves: &MoveList) -> Option<usize> {
+    let others = all - fourth;
+    let hi = top(fourth);
+    if hi == 0 {
+        return None;
+    }
+    // Fourth hand's cards below the first card of another hand under its top card.
+    let gap = top(Holding(others.0 & ((1u16 << hi) - 1)));
+    if gap == 0 {
+        return None;
+    }
+    let second_group = top(Holding(fourth.0 & ((1u16 << gap) - 1)));
+    let cheapest_above = |floor: u8| {
+        (0..moves.len())
+            .filter(|&k| moves[k].card.suit() == trick.led && moves[k].card.rank().get() > floor)
+            .min_by_key(|&k| moves[k].card.rank())
+    };
+    if second_group > trick.winning_rank() {
+        cheapest_above(second_group)
+    } else if trick.winner == 1 {
+        cheapest_above(trick.winning_rank())
+    } else {
+        None
+    }
+}
+
+impl TunedOrdering {
+    fn second_hand(view: &TrickView, trump: Option<Suit>, moves: &mut MoveList) {
+        let me = view.to_play();
+        let leader = view.leader;
+        let (third, fourth) = (leader.partner(), me.partner());
+        let t = Trick::new(view);
+        let led = t.led;
+        let lead = view.trick[0].rank().get();
+        let hold = |x: Seat, s: Suit| view.holding(x, s);
+        let (max3, min3) = (top(hold(third, led)), bottom(hold(third, led)));
+        let (maxpd, minpd) = (top(hold(fourth, led)), bottom(hold(fourth, led)));
+        let all = t.all;
+        let follows = !hold(me, led).is_empty();
+        match (trump, follows) {
+            (None, true) => {
+                if maxpd > lead && maxpd > max3 {
+                    // Partner beats both opponents: play low.
+                    for m in moves.iter_mut() {
+                        m.weight = -i32::from(m.card.rank().get());
+                    }
+                    return;
+                }
+                for m in moves.iter_mut() {
+                    let r = m.card.rank().get();
+                    let rel = rel_rank(all, r);
+                    m.weight = if r > lead && r > max3 {
+                        81 - i32::from(r)
+                    } else if r < min3 || r < minpd {
+                        -3 + rel
+                    } else if r < lead {
+                        -11 + rel
+                    } else if m.equals.len() > 1 {
+                        10 + rel
+                    } else {
+                        13 - i32::from(r)
+                    };
+                }
+            }
+            (Some(tr), true) => {
+                let third_trumps = hold(third, tr);
+                let fourth_trumps = hold(fourth, tr);
+                for m in moves.iter_mut() {
+                    let r = m.card.rank().get();
+                    let rel = rel_rank(all, r);
+                    let wins = if led == tr {
+                        (maxpd > lead && maxpd > max3) || (r > lead && r > max3)
+                    } else if r > lead && r > max3 {
+                        max3 != 0
+                            || third_trumps.is_empty()
+                            || (maxpd == 0
+                                && !fourth_trumps.is_empty()
+                                && top(fourth_trumps) > top(third_trumps))
+                    } else if maxpd > lead && maxpd > max3 {
+                        max3 != 0 || third_trumps.is_empty()
+                    } else if lead > maxpd && lead > max3 && lead > r {
+                        maxpd == 0
+                            && !fourth_trumps.is_empty()
+                            && (max3 != 0
+                                || third_trumps.is_empty()
+                                || top(fourth_trumps) > top(third_trumps))
+                    } else {
+                        maxpd == 0 && !fourth_trumps.is_empty()
+                    };
+                    let ir = i32::from(r);
+                    m.weight = if wins {
+                        if min3 > r {
+                            40 + rel
+                        } else if maxpd > lead && top(hold(me, led)) > maxpd {
+                            41 + rel
+                        } else if r > lead {
+                            if r < maxpd {
+                                78 - ir
+                            } else if r > max3 {
+                                73 - ir
+                            } else if m.equals.len() > 1 {
+                                62 - ir
+                            } else {
+                                49 - ir
+                            }
+                        } else if maxpd > 0 {
+                            47 - ir
+                        } else {
+                            40 - ir
+                        }
+                    } else if r < min3 || r < minpd {
+                        -9 + rel
+                    } else if r < lead {
+                        -16 + rel
+                    } else if m.equals.len() > 1 {
+                        22 - ir
+                    } else {
+                        10 - ir
+                    };
+                }
+            }
+            (None, false) => {
+                let partner_wins = maxpd > lead && maxpd > max3;
+                Self::discards(view, me, moves, |info| {
+                    if partner_wins {
+                        discard_bonus(info, 23, -2, -3)
+                    } else {
+                        discard_bonus(info, 33, -6, -8)
+                    }
+                });
+            }
+            (Some(tr), false) => {
+                let third_trumps = hold(third, tr);
+                let fourth_trumps = hold(fourth, tr);
+                let partner_wins = maxpd > lead && maxpd > max3;
+                if led == tr {
+                    Self::discards(view, me, moves, |info| {
+                        if partner_wins {
+                            (info.len << 6) / 44
+                        } else {
+                            discard_bonus(info, 36, -4, 0)
+                        }
+                    });
+                    return;
+                }
+                let fourth_ruffs = maxpd == 0 && !fourth_trumps.is_empty();
+                let side_wins = if max3 != 0 {
+                    partner_wins || fourth_ruffs
+                } else {
+                    (fourth_ruffs && top(fourth_trumps) > top(third_trumps))
+                        || (third_trumps.is_empty() && maxpd > lead)
+                };
+                let third_follows = max3 != 0;
+                let ruff_over_third = third_follows
+                    || (maxpd == 0
+                        && top(fourth_trumps) > top(third_trumps)
+                        && !fourth_trumps.is_empty());
+                let mut own: [Option<OwnSuit>; 4] = [None; 4];
+                for m in moves.iter_mut() {
+                    let s = m.card.suit();
+                    let info = &*own[s.index()].get_or_insert_with(|| OwnSuit::new(view, me, s));
+                    let ir = i32::from(m.card.rank().get());
+                    m.weight = if s != tr {
+                        let add = if side_wins {
+                            60 + (info.len << 6) / 44
+                        } else {
+                            -2 + discard_bonus(info, 36, -4, 0)
+                        };
+                        -ir + add
+                    } else if ruff_over_third || m.card.rank().get() > top(third_trumps) {
+                        24 - ir + (info.len << 6) / 44
+                    } else {
+                        15 - ir + discard_bonus(info, 36, -4, 0)
+                    };
+                }
+            }
+        }
+    }
+
+    /// Discards: lowest card of each suit, suits weighted by `suit_add`.
+    fn discards(
+        view: &TrickView,
+        _me: Seat,
+        moves: &mut MoveList,
+        suit_add: impl Fn(&OwnSuit) -> i32,
+    ) {
+        let me = view.to_play();
+        let mut infos: [Option<i32>; 4] = [None; 4];
+        for m in moves.iter_mut() {
+            let s = m.card.suit();
+            let add = *infos[s.index()].get_or_insert_with(|| suit_add(&OwnSuit::new(view, me, s)));
+            m.weight = -i32::from(m.card.rank().get()) + add;
+        }
+    }
+
+    fn third_hand(view: &TrickView, trump: Option<Suit>, moves: &mut MoveList) {
+        let me = view.to_play();
+        let fourth = me.next();
+        let t = Trick::new(view);
+        let led = t.led;
+        let cards4 = view.holding(fourth, led);
+        let (max4, min4) = (top(cards4), bottom(cards4));
+        let follows = !view.holding(me, led).is_empty();
+        let low = |moves: &mut MoveList| {
+            for m in moves.iter_mut() {
+                m.weight = -i32::from(m.card.rank().get());
+            }
+        };
+        let cur = t.winning_rank();
+        let partner_winning = t.winner == 0;
+        if follows {
+            let max3 = top(view.holding(me, led));
+            let too_low = max3 < min4 || max3 < cur;
+            // Weights when we may beat fourth hand: the cheapest card that wins, with a
+            // bonus for the card that drives out fourth hand's top if we cannot.
+            let contest = |moves: &mut MoveList, win_weight: i32, force: bool| {
+                let bonus = if force && max4 > max3 && max4 > cur {
+                    forcing_move(cards4, t.all, &t, moves)
+                } else {
+                    None
+                };
+                for m in moves.iter_mut() {
+                    let r = m.card.rank().get();
+                    m.weight = if r > cur && r > max4 {
+                        win_weight - i32::from(r)
+                    } else {
+                        -i32::from(r)
+                    };
+                }
+                if let Some(k) = bonus {
+                    moves[k].weight += 20;
+                }
+            };
+            match trump {
+                None => {
+                    if partner_winning && cur > max4 {
+                        low(moves);
+                        Self::overtake_blocked(view, &t, moves);
+                    } else if too_low {
+                        low(moves);
+                    } else {
+                        contest(moves, 60, true);
+                    }
+                }
+                Some(tr) => {
+                    let ruffed = t.winning.suit() != led;
+                    if ruffed
+                        || (partner_winning && cur > max4)
+                        || (partner_winning && led != tr && max4 == 0)
+                        || too_low
+                    {
+                        low(moves);
+                    } else if !partner_winning && led != tr && max4 == 0 {
+                        // Fourth hand ruffs or discards: beat second hand.
+                        for m in moves.iter_mut() {
+                            let r = m.card.rank().get();
+                            m.weight = if r > cur { 20 } else { 0 } - i32::from(r);
+                        }
+                    } else if max3 > max4 {
+                        contest(moves, 58, false);
+                    } else if led == tr {
+                        low(moves);
+                        if let Some(k) = forcing_move(cards4, t.all, &t, moves) {
+                            moves[k].weight += 20;
+                        }
+                    } else {
+                        contest(moves, 60, true);
+                    }
+                }
+            }
+            return;
+        }
+        // Void in the suit led.
+        match trump {
+            None => Self::discards(view, me, moves, |info| discard_bonus(info, 24, -4, -4)),
+            Some(tr) => {
+                if led == tr {
+                    Self::discards(view, me, moves, |info| (info.len << 6) / 40);
+                    return;
+                }
+                let fourth_trumps = view.holding(fourth, tr);
+                let partner_sure =
+                    partner_winning && cur > max4 && (max4 != 0 || fourth_trumps.is_empty());
+                let second_ruffed = t.winner == 1 && t.winning.suit() == tr;
+                let leader_second = partner_winning
+                    && max4 != 0
+                    && SuitInfo::new(view, led).owners[1] == Some(view.leader);
+                let mut own: [Option<OwnSuit>; 4] = [None; 4];
+                for m in moves.iter_mut() {
+                    let s = m.card.suit();
+                    let info = &*own[s.index()].get_or_insert_with(|| OwnSuit::new(view, me, s));
+                    let r = m.card.rank().get();
+                    let ir = i32::from(r);
+                    let add50 = (info.len << 6) / 50;
+                    m.weight = if s != tr {
+                        -ir + (info.len << 6) / 40
+                    } else if partner_sure {
+                        // Don't ruff partner's sure winner.
+                        -ir - 50
+                    } else if second_ruffed && r < t.winning.rank().get() {
+                        // Don't underruff.
+                        -32 + rel_rank(info.all, r) + (info.len << 6) / 40
+                    } else if partner_winning {
+                        if max4 != 0 {
+                            if leader_second {
+                                36 - ir + add50
+                            } else {
+                                48 - ir + add50
+                            }
+                        } else if r > top(fourth_trumps) {
+                            48 - ir + add50
+                        } else {
+                            -12 - ir + add50
+                        }
+                    } else if max4 != 0 {
+                        72 - ir + add50
+                    } else if r > top(fourth_trumps) {
+                        48 - ir + add50
+                    } else {
+                        36 - ir + add50
+                    };
+                }
+            }
+        }
+    }
+
+    /// Notrump, partner's card wins the trick: overtake with the lowest card that does it
+    /// when partner is now void in the suit and our top cards can run it.
+    fn overtake_blocked(view: &TrickView, t: &Trick, moves: &mut MoveList) {
+        let me = view.to_play();
+        let leader = view.leader;
+        let led = t.led;
+        if !view.holding(leader, led).is_empty() || top(t.all) != top(view.holding(me, led)) {
+            return;
+        }
+        let opp_len = (view.holding(me.next(), led).len() as i32 - 1)
+            .max(view.holding(leader.next(), led).len() as i32);
+        let mine = view.holding(me, led);
+        let others = t.all - mine - Holding::single(t.winning.rank());
+        let run = mine.iter().take_while(|r| others.0 >> r.get() == 0).count() as i32;
+        if opp_len < run {
+            let cur = t.winning.rank();
+            if let Some(k) = (0..moves.len())
+                .filter(|&k| moves[k].card.rank() > cur)
+                .min_by_key(|&k| moves[k].card.rank())
+            {
+                moves[k].weight += 20;
+            }
+        }
+    }
+
+    fn fourth_hand(view: &TrickView, trump: Option<Suit>, moves: &mut MoveList) {
+        let me = view.to_play();
+        let t = Trick::new(view);
+        let led = t.led;
+        let partner_winning = t.winner == 1;
+        if !view.holding(me, led).is_empty() {
+            let ruffed = t.winning.suit() != led;
+            for m in moves.iter_mut() {
+                let r = m.card.rank().get();
+                m.weight = if !partner_winning && !ruffed && r > t.winning.rank().get() {
+                    // Win as cheaply as possible.
+                    30 - i32::from(r)
+                } else {
+                    -i32::from(r)
+                };
+            }
+            return;
+        }
+        match trump {
+            None => Self::discards(view, me, moves, |info| discard_bonus(info, 27, -6, -8)),
+            Some(tr) => {
+                let mut own: [Option<OwnSuit>; 4] = [None; 4];
+                for m in moves.iter_mut() {
+                    let s = m.card.suit();
+                    let info = &*own[s.index()].get_or_insert_with(|| OwnSuit::new(view, me, s));
+                    let r = m.card.rank().get();
+                    let ir = i32::from(r);
+                    let val = discard_bonus(info, 24, -2, 0);
+                    m.weight = if led == tr {
+                        -ir + val
+                    } else if partner_winning {
+                        if s == tr {
+                            2 - ir + val
+                        } else {
+                            25 - ir + val
+                        }
+                    } else if t.winning.suit() == tr {
+                        if s == tr {
+                            let rel = rel_rank(info.all, r);
+                            if r > t.winning.rank().get() {
+                                33 + rel
+                            } else {
+                                -13 + rel
+                            }
+                        } else {
+                            14 - ir + val
+                        }
+                    } else if s == tr {
+                        33 + rel_rank(info.all, r)
+                    } else {
+                        14 - ir + val
+                    };
+                }
+            }
+        }
+    }
+}
+
+impl MoveOrdering for TunedOrdering {
+    fn order(&self, view: &TrickView, hints: &OrderHints, moves: &mut MoveList) {
+        if moves.len() <= 1 {
+            return;
+        }
+        // Trump rules only while trumps are out.
+        let trump = view
+            .trump
+            .trump()
+            .filter(|&t| !view.at_trick_start(t).is_empty());
+        match view.trick.len() {
+            0 => {
+                let mut infos: [Option<SuitInfo>; 4] = [None; 4];
+                for m in moves.iter_mut() {
+                    let s = m.card.suit();
+                    let info = *infos[s.index()].get_or_insert_with(|| SuitInfo::new(view, s));
+                    m.weight = match trump {
+                        None => Self::weight_leader_nt(view, &info, hints, m),
+                        Some(t) => Self::weight_leader_trump(view, t, &info, hints, m),
+                    };
+                }
+            }
+            1 => Self::second_hand(view, trump, moves),
+            2 => Self::third_hand(view, trump, moves),
+            _ => Self::fourth_hand(view, trump, moves),
+        }
+        sort(moves);
+    }
+}

@@ -1,0 +1,49 @@
+//! Solves one deal for one strain and leader with a fresh table, configured by the same
+//! environment variables as `perf`:
+//! `cargo run --release -p ddsolve-search --example onepos -- "N:..." N E`.
+use ddsolve_cards::{Deal, Position, Seat, Strain};
+use ddsolve_search::{Config, OrderingKind, Solver};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let d: Deal = args.next().unwrap().parse().unwrap();
+    let strain = match args.next().as_deref() {
+        Some("S") => Strain::Spades,
+        Some("H") => Strain::Hearts,
+        Some("D") => Strain::Diamonds,
+        Some("C") => Strain::Clubs,
+        _ => Strain::NoTrump,
+    };
+    let leader = match args.next().as_deref() {
+        Some("E") => Seat::East,
+        Some("S") => Seat::South,
+        Some("W") => Seat::West,
+        _ => Seat::North,
+    };
+    let on = |k: &str| std::env::var_os(k).is_some();
+    let mut cfg = Config {
+        quick_tricks: !on("NO_QT"),
+        later_tricks: !on("NO_LT"),
+        etc: !on("NO_ETC"),
+        small_card_filter: !on("NO_SMALL"),
+        ..Config::default()
+    };
+    if on("RANK") {
+        cfg.ordering = OrderingKind::Rank;
+    }
+    if on("PAPER") {
+        cfg.ordering = OrderingKind::Paper;
+    }
+    if on("FOREST") {
+        cfg.tt_kind = ddsolve_tt::TtKind::Forest;
+    }
+    let mut s = Solver::with_config(cfg);
+    let t = std::time::Instant::now();
+    let v = s.tricks(&Position::new(d, strain, leader));
+    println!(
+        "{strain:?} {leader:?}: {v} tricks, {} nodes, {} trick nodes, {:.3}s",
+        s.nodes(),
+        s.trick_nodes(),
+        t.elapsed().as_secs_f64()
+    );
+}
