@@ -7,7 +7,9 @@
 //!   ranks with no other hand's card between them, counting cards played in earlier tricks
 //!   as gone) collapsed to one [`Move`] that carries them all in [`Move::equals`].
 //! * [`MoveOrdering`] is the seam through which the search orders its moves;
-//!   [`PaperOrdering`] implements the weights of chapter 5 of Haglund's paper.
+//!   [`PaperOrdering`] implements the weights of chapter 5 of Haglund's paper;
+//!   [`TunedOrdering`] refines them (about a quarter fewer search nodes on DDS's deals) and
+//!   is what the search uses by default; [`RankOrdering`] is a baseline.
 //! * [`SmallCardFilter`] is Kuijf's small-card rule (the paper's `NextMove`).
 //!
 //! ```

@@ -74,7 +74,11 @@ fn hand_of(s: Suit, h: Holding) -> Hand {
 }
 
 /// Sure tricks for `x` alone cashing from the top while keeping the lead, `y` being its
-/// partner (who may have to follow, but never takes the lead from `x`).
+/// partner (who may have to follow, but never keeps the lead). A suit whose two top cards
+/// are split between `x` and `y`, each with a small card, counts two tricks: `x` leads low
+/// to partner's top card and partner leads back to `x`'s. (When `x` is the partner who got
+/// the lead by crossing with its top card of that suit, the second trick ends in the
+/// other hand; cashed last, the count still holds.)
 fn cash_alone(hands: &SeatMap<Hand>, trump: Option<Suit>, x: Seat, need: u32) -> Estimate {
     let y = x.partner();
     let (o1, o2) = (x.next(), x.prev());
@@ -96,7 +100,13 @@ fn cash_alone(hands: &SeatMap<Hand>, trump: Option<Suit>, x: Seat, need: u32) ->
             }
         } else {
             let k = run.len();
-            tricks += k;
+            if k > 0 && k >= l1.max(l2) && hy.len() <= k {
+                // After k rounds from the top nobody else has a trump: the rest of x's
+                // trumps are tricks too, and x keeps the lead.
+                tricks += hx.len();
+            } else {
+                tricks += k;
+            }
             if k > 0 && (l1 > 0 || l2 > 0 || !hy.is_empty()) {
                 win |= hand_of(t, run);
             }
@@ -124,21 +134,41 @@ fn cash_alone(hands: &SeatMap<Hand>, trump: Option<Suit>, x: Seat, need: u32) ->
             safe = safe.min(h2.len());
         }
         let opp_len = h1.len().max(h2.len());
-        let (count, marks) =
-            if run.len() >= opp_len && hx.lowest() > hy.highest() && !ruffers[0] && !ruffers[1] {
-                // Once the opponents are out of the suit every card of x wins, and partner's
-                // cards are all lower, so x keeps the lead.
-                let marks = if opp_len == 0 && hy.is_empty() {
-                    Holding::EMPTY
-                } else {
-                    down_to(all, hx.lowest().map_or(0, |r| r.get()))
-                };
-                (hx.len(), marks)
+        let no_ruff = !ruffers[0] && !ruffers[1];
+        let (count, marks) = if opp_len == 0 && hy.is_empty() && no_ruff {
+            // Nobody else holds the suit.
+            (hx.len(), Holding::EMPTY)
+        } else if run.len() >= opp_len && hy.len() <= run.len() && no_ruff {
+            // Partner follows under the top run and is then void, as are the opponents:
+            // every card of x wins and x keeps the lead.
+            (hx.len(), run)
+        } else if run.len() >= opp_len && hx.lowest() > hy.highest() && no_ruff {
+            // Once the opponents are out of the suit every card of x wins, and partner's
+            // cards are all lower, so x keeps the lead.
+            let marks = if opp_len == 0 && hy.is_empty() {
+                Holding::EMPTY
             } else {
-                let k = run.len().min(safe);
+                down_to(all, hx.lowest().map_or(0, |r| r.get()))
+            };
+            (hx.len(), marks)
+        } else {
+            let k = run.len().min(safe);
+            let top2 = Holding(top_n(all.0, 2));
+            if k < 2
+                && no_ruff
+                && hx.len() >= 2
+                && hy.len() >= 2
+                && (hx.0 & top2.0).count_ones() == 1
+                && (hy.0 & top2.0).count_ones() == 1
+            {
+                // The two top cards split between x and partner, each with a small card:
+                // x leads low to partner's, partner leads back to x's.
+                (2, top2)
+            } else {
                 let marks = Holding(top_n(run.0, k));
                 (k, marks)
-            };
+            }
+        };
         parts[s.index()] = Part {
             count,
             win: hand_of(s, marks),

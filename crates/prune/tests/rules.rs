@@ -431,3 +431,23 @@ fn later_tricks_trump_rule3_second_trump_in_front_of_top_trump_counts_nothing() 
     assert_eq!(est.tricks, 0);
     assert_eq!(exact(pbn, Strain::Hearts, Seat::North), 3);
 }
+
+/// Split top cards: North holds the ace, South the king, each with a small card. North
+/// leads low to the king and South leads back to the ace: two tricks, resting on both.
+#[test]
+fn quick_tricks_split_top_cards_cross_and_come_back() {
+    let pbn = "N:A2.J2.. QJ.KQ.. K3.43.. T9.A5..";
+    let est = qt(pbn, Strain::NoTrump, Seat::North);
+    assert_eq!(est.tricks, 2, "{est:?}");
+    assert_backs_up(&est, &["SA", "SK"]);
+}
+
+/// Partner short under the top run: North's AK clear the suit (South's two cards and the
+/// opponents' two each fall under them), so North's small cards win too.
+#[test]
+fn quick_tricks_run_the_suit_when_partner_is_short() {
+    let pbn = "N:AK43... QJ.QJ.. T9.T9.. 87.87..";
+    let est = qt(pbn, Strain::NoTrump, Seat::North);
+    assert_eq!(est.tricks, 4, "{est:?}");
+    assert_backs_up(&est, &["SA", "SK"]);
+}
