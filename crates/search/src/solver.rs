@@ -415,16 +415,7 @@ impl<T: TranspositionTable, O: MoveOrdering> SearchOps for Searcher<'_, T, O> {
         let mut g = guess.clamp(lower, upper);
         while lower < upper {
             let t = if g == lower { g + 1 } else { g };
-            let (n0, tn0) = (self.nodes, self.trick_nodes);
-            let r = self.search(t);
-            if std::env::var_os("ITER").is_some() {
-                eprintln!(
-                    "ITER target {t} {r} nodes {} trick nodes {}",
-                    self.nodes - n0,
-                    self.trick_nodes - tn0
-                );
-            }
-            if r {
+            if self.search(t) {
                 lower = t;
                 g = lower;
             } else {
