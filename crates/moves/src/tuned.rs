@@ -812,10 +812,10 @@ impl MoveOrdering for TunedOrdering {
                 let mut infos: [Option<SuitInfo>; 4] = [None; 4];
                 for m in moves.iter_mut() {
                     let s = m.card.suit();
-                    let info = *infos[s.index()].get_or_insert_with(|| SuitInfo::new(view, s));
+                    let info = &*infos[s.index()].get_or_insert_with(|| SuitInfo::new(view, s));
                     m.weight = match trump {
-                        None => Self::weight_leader_nt(view, &info, hints, m),
-                        Some(t) => Self::weight_leader_trump(view, t, &info, hints, m),
+                        None => Self::weight_leader_nt(view, info, hints, m),
+                        Some(t) => Self::weight_leader_trump(view, t, info, hints, m),
                     };
                 }
             }

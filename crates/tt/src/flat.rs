@@ -1,17 +1,22 @@
+use crate::pattern::KeyHashBuilder;
 use crate::pattern::{absolute_win_ranks, relative_counts};
 use crate::{Pattern, TranspositionTable, TtHit, TtKey, TtStats};
-use ahash::AHashMap;
 use ddsolve_cards::{Card, Hand, SeatMap};
+use std::collections::HashMap;
 
-/// One stored set of positions: the owners of the relative ranks that matter (all four
-/// suits in one `u128`), their mask, and the bounds.
+/// One stored set of positions: the owners of the relative ranks that matter and their
+/// masks (spades and hearts in `lo`, diamonds and clubs in `hi`: the lanes of
+/// [`Pattern`]), how many top ranks of each suit matter, and the bounds. 40 bytes, in
+/// 8-byte words (a `u128` would align the entry to 16 and pad it to 48).
 #[derive(Clone, Copy, Debug)]
 struct Entry {
-    owners: u128,
-    mask: u128,
+    lo: u64,
+    hi: u64,
+    mask_lo: u64,
+    mask_hi: u64,
+    counts: [u8; 4],
     lower: u8,
     upper: u8,
-    counts: [u8; 4],
     best: Option<Card>,
 }
 
@@ -21,20 +26,21 @@ struct Entry {
 /// scans contiguous memory instead of following links.
 #[derive(Debug)]
 pub struct TtFlat {
-    map: AHashMap<(u64, u8, u8), Vec<Entry>>,
+    map: HashMap<u64, Vec<Entry>, KeyHashBuilder>,
     entries: usize,
     limit_bytes: usize,
     resets: u64,
 }
 
 const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
+const _: () = assert!(ENTRY_BYTES == 40);
 const KEY_BYTES: usize = 64;
 
 impl TtFlat {
     /// An empty table that never uses more than `limit_mb` megabytes (at least 1).
     pub fn new(limit_mb: usize) -> TtFlat {
         TtFlat {
-            map: AHashMap::default(),
+            map: HashMap::default(),
             entries: 0,
             limit_bytes: limit_mb.max(1) << 20,
             resets: 0,
@@ -46,8 +52,8 @@ impl TtFlat {
     }
 
     #[inline]
-    fn map_key(key: &TtKey) -> (u64, u8, u8) {
-        (key.lengths, key.tricks_left, key.leader as u8)
+    fn map_key(key: &TtKey) -> u64 {
+        key.packed()
     }
 }
 
@@ -61,8 +67,9 @@ impl TranspositionTable for TtFlat {
         tricks: u8,
     ) -> Option<TtHit> {
         let list = self.map.get(&Self::map_key(key))?;
+        let (plo, phi) = (pattern.0 as u64, (pattern.0 >> 64) as u64);
         for e in list.iter().rev() {
-            if (pattern.0 & e.mask) == e.owners {
+            if (plo & e.mask_lo) == e.lo && (phi & e.mask_hi) == e.hi {
                 if e.lower >= tricks {
                     return Some(TtHit {
                         reached: true,
@@ -99,10 +106,12 @@ impl TranspositionTable for TtFlat {
         let counts = relative_counts(win, hands);
         let mask = Pattern::mask(counts);
         let owners = pattern.0 & mask;
+        let (lo, hi) = (owners as u64, (owners >> 64) as u64);
+        let (mask_lo, mask_hi) = (mask as u64, (mask >> 64) as u64);
         let list = self.map.entry(Self::map_key(key)).or_default();
         if let Some(e) = list
             .iter_mut()
-            .find(|e| e.mask == mask && e.owners == owners)
+            .find(|e| e.counts == counts && e.lo == lo && e.hi == hi)
         {
             e.lower = e.lower.max(lower);
             e.upper = e.upper.min(upper);
@@ -113,11 +122,13 @@ impl TranspositionTable for TtFlat {
             return;
         }
         list.push(Entry {
-            owners,
-            mask,
+            lo,
+            hi,
+            mask_lo,
+            mask_hi,
+            counts,
             lower,
             upper,
-            counts,
             best,
         });
         self.entries += 1;

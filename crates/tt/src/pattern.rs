@@ -28,6 +28,43 @@ impl TtKey {
     }
 }
 
+impl TtKey {
+    /// The key as one `u64`: the suit lengths with West's club length (implied by the
+    /// others, every hand holding as many cards as the leader) replaced by the leader.
+    #[inline]
+    pub fn packed(&self) -> u64 {
+        (self.lengths & !(0xf << 60)) | ((self.leader as u64) << 60)
+    }
+}
+
+/// A hasher for keys that are already well-spread `u64`s: one folded multiply.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    #[inline]
+    fn write_u64(&mut self, x: u64) {
+        // A 64 x 64 -> 128-bit product cannot overflow.
+        let p = u128::from(self.0 ^ x) * u128::from(0x9E37_79B9_7F4A_7C15u64);
+        self.0 = (p >> 64) as u64 ^ p as u64;
+    }
+}
+
+/// Builds [`KeyHasher`]s.
+pub type KeyHashBuilder = std::hash::BuildHasherDefault<KeyHasher>;
+
 /// The number of cards in each 16-bit lane of `x`, as four nibbles (lane s at bits 4 s).
 #[inline]
 fn lane_counts(x: u64) -> u64 {
