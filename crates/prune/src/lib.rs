@@ -287,6 +287,43 @@ pub fn quick_tricks_for(hands: &SeatMap<Hand>, trump: Strain, leader: Seat, need
     if combined.tricks > best.tricks {
         best = combined;
     }
+    if best.tricks == 0 {
+        if let Some(tr) = t {
+            if let Some(win) = partner_ruff(hands, tr, leader) {
+                best = Estimate { tricks: 1, win };
+            }
+        }
+    }
+    best
+}
+
+/// One sure trick by a ruff in partner's hand: the leader leads a side suit in which
+/// partner is void and holds a trump that no opponent who can ruff is able to beat. Returns
+/// the winning ranks it rests on (partner's top trump when an opponent ruffs too).
+fn partner_ruff(hands: &SeatMap<Hand>, tr: Suit, leader: Seat) -> Option<Hand> {
+    let pd = leader.partner();
+    let (lho, rho) = (leader.next(), leader.prev());
+    let pd_trumps = hands[pd].suit(tr);
+    if pd_trumps.is_empty() {
+        return None;
+    }
+    let all_t = suit_all(hands, tr);
+    let pd_top = pd_trumps.highest().map_or(0, |r| r.get());
+    let mut best: Option<Hand> = None;
+    for s in Suit::ALL {
+        if s == tr || hands[leader].suit(s).is_empty() || !hands[pd].suit(s).is_empty() {
+            continue;
+        }
+        let ruffs = |o: Seat| hands[o].suit(s).is_empty() && !hands[o].suit(tr).is_empty();
+        let over = |o: Seat| pd_top > hands[o].suit(tr).highest().map_or(0, |r| r.get());
+        if !ruffs(lho) && !ruffs(rho) {
+            // Nobody else can trump: any trump of partner wins.
+            return Some(Hand::EMPTY);
+        }
+        if (!ruffs(lho) || over(lho)) && (!ruffs(rho) || over(rho)) && best.is_none() {
+            best = Some(hand_of(tr, down_to(all_t, pd_top)));
+        }
+    }
     best
 }
 

@@ -451,3 +451,23 @@ fn quick_tricks_run_the_suit_when_partner_is_short() {
     assert_eq!(est.tricks, 4, "{est:?}");
     assert_backs_up(&est, &["SA", "SK"]);
 }
+
+/// Partner ruffs: North leads a spade, South (void in spades) ruffs, and neither opponent
+/// can ruff. One sure trick that rests on lengths alone.
+#[test]
+fn quick_tricks_partner_ruffs_a_side_suit() {
+    let pbn = "N:32... AK... .2.3. QJ...";
+    let est = qt(pbn, Strain::Hearts, Seat::North);
+    assert_eq!(est.tricks, 1, "{est:?}");
+    assert_eq!(est.win, Hand::EMPTY, "{est:?}");
+}
+
+/// Partner ruffs high: West (fourth hand) is void in spades too, but its trump is lower
+/// than South's ace, which the count rests on.
+#[test]
+fn quick_tricks_partner_ruffs_over_an_opponent() {
+    let pbn = "N:32... AK... .A.3. .2.J.";
+    let est = qt(pbn, Strain::Hearts, Seat::North);
+    assert_eq!(est.tricks, 1, "{est:?}");
+    assert_backs_up(&est, &["HA"]);
+}
