@@ -124,7 +124,6 @@ fn cash_alone(hands: &SeatMap<Hand>, trump: Option<Suit>, x: Seat, need: u32) ->
         let all = suit_all(hands, s);
         let hy = hands[y].suit(s);
         let (h1, h2) = (hands[o1].suit(s), hands[o2].suit(s));
-        let run = top_run(all, hx);
         // Rounds before an opponent with trumps can ruff.
         let mut safe = 13;
         if ruffers[0] {
@@ -133,42 +132,9 @@ fn cash_alone(hands: &SeatMap<Hand>, trump: Option<Suit>, x: Seat, need: u32) ->
         if ruffers[1] {
             safe = safe.min(h2.len());
         }
-        let opp_len = h1.len().max(h2.len());
         let no_ruff = !ruffers[0] && !ruffers[1];
-        let (count, marks) = if opp_len == 0 && hy.is_empty() && no_ruff {
-            // Nobody else holds the suit.
-            (hx.len(), Holding::EMPTY)
-        } else if run.len() >= opp_len && hy.len() <= run.len() && no_ruff {
-            // Partner follows under the top run and is then void, as are the opponents:
-            // every card of x wins and x keeps the lead.
-            (hx.len(), run)
-        } else if run.len() >= opp_len && hx.lowest() > hy.highest() && no_ruff {
-            // Once the opponents are out of the suit every card of x wins, and partner's
-            // cards are all lower, so x keeps the lead.
-            let marks = if opp_len == 0 && hy.is_empty() {
-                Holding::EMPTY
-            } else {
-                down_to(all, hx.lowest().map_or(0, |r| r.get()))
-            };
-            (hx.len(), marks)
-        } else {
-            let k = run.len().min(safe);
-            let top2 = Holding(top_n(all.0, 2));
-            if k < 2
-                && no_ruff
-                && hx.len() >= 2
-                && hy.len() >= 2
-                && (hx.0 & top2.0).count_ones() == 1
-                && (hy.0 & top2.0).count_ones() == 1
-            {
-                // The two top cards split between x and partner, each with a small card:
-                // x leads low to partner's, partner leads back to x's.
-                (2, top2)
-            } else {
-                let marks = Holding(top_n(run.0, k));
-                (k, marks)
-            }
-        };
+        let opp_len = h1.len().max(h2.len());
+        let (count, marks) = suit_tricks(all, hx, hy, opp_len, safe, no_ruff, true);
         parts[s.index()] = Part {
             count,
             win: hand_of(s, marks),
@@ -179,6 +145,62 @@ fn cash_alone(hands: &SeatMap<Hand>, trump: Option<Suit>, x: Seat, need: u32) ->
     Estimate {
         tricks: (tricks + more).min(13) as u8,
         win: win | more_win,
+    }
+}
+
+/// Sure tricks in one suit for `x` (holding `hx`) cashing it while keeping the lead, its
+/// partner holding `hy`, the longer opponent `opp_len` cards; `all` is the suit's cards
+/// still out; `safe` the rounds before an opponent ruffs and `no_ruff` whether none can.
+/// Returns the count and the suit's cards it rests on.
+#[inline]
+fn suit_tricks(
+    all: Holding,
+    hx: Holding,
+    hy: Holding,
+    opp_len: u32,
+    safe: u32,
+    no_ruff: bool,
+    split: bool,
+) -> (u32, Holding) {
+    let run = top_run(all, hx);
+    if opp_len == 0 && hy.is_empty() && no_ruff {
+        // Nobody else holds the suit.
+        (hx.len(), Holding::EMPTY)
+    } else if run.len() >= opp_len && hy.len() <= run.len() && no_ruff {
+        // Partner follows under the top run and is then void, as are the opponents:
+        // every card of x wins and x keeps the lead.
+        (hx.len(), run)
+    } else if run.len() >= opp_len && hx.lowest() > hy.highest() && no_ruff {
+        // Once the opponents are out of the suit every card of x wins, and partner's
+        // cards are all lower, so x keeps the lead.
+        let marks = if opp_len == 0 && hy.is_empty() {
+            Holding::EMPTY
+        } else {
+            down_to(all, hx.lowest().map_or(0, |r| r.get()))
+        };
+        (hx.len(), marks)
+    } else {
+        let k = run.len().min(safe);
+        let top2 = Holding(top_n(all.0, 2));
+        if split
+            && k < 2
+            && no_ruff
+            && hx.len() >= 2
+            && hy.len() >= 2
+            && (hx.0 & top2.0).count_ones() == 1
+            && (hy.0 & top2.0).count_ones() == 1
+        {
+            // The two top cards split between x and partner, each with a small card: x
+            // leads low to partner's, partner leads back to x's. If then the opponents
+            // and partner are out of the suit, x's other cards win too.
+            if opp_len <= 2 && hy.len() <= 2 {
+                (hx.len(), top2)
+            } else {
+                (2, top2)
+            }
+        } else {
+            (k, Holding(top_n(run.0, k)))
+        }
     }
 }
 
@@ -348,20 +370,23 @@ fn cash_both(hands: &SeatMap<Hand>, trump: Option<Suit>, leader: Seat, need: u32
     for s in Suit::ALL {
         let all = suit_all(hands, s);
         let (hl, hp) = (hands[leader].suit(s), hands[pd].suit(s));
-        let rl = top_run(all, hl);
-        if !rl.is_empty() {
+        let opp_len = hands[o1].suit(s).len().max(hands[o2].suit(s).len());
+        if !top_run(all, hl).is_empty() {
+            let (count, marks) = suit_tricks(all, hl, hp, opp_len, 13, true, true);
             lead[s.index()] = Part {
-                count: rl.len(),
-                win: hand_of(s, rl),
+                count,
+                win: hand_of(s, marks),
                 entry: false,
             };
             continue;
         }
-        let rp = top_run(all, hp);
-        if !rp.is_empty() {
+        if !top_run(all, hp).is_empty() {
+            // No split suits on partner's side: the entry suit's second trick would leave
+            // the lead with the leader.
+            let (count, marks) = suit_tricks(all, hp, hl, opp_len, 13, true, false);
             part[s.index()] = Part {
-                count: rp.len(),
-                win: hand_of(s, rp),
+                count,
+                win: hand_of(s, marks),
                 entry: !hl.is_empty(),
             };
         }
