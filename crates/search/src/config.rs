@@ -26,7 +26,8 @@ pub struct Config {
     /// Enhanced transposition cutoffs only with at least this many cards left in the hands.
     pub etc_min_cards: u32,
     /// Probe the table before QuickTricks and LaterTricks when at least this many tricks
-    /// are left (after them otherwise).
+    /// are left (after them otherwise). Default 6, as DDS: measured 2% faster than 3 on
+    /// `list100.txt` (a table hit also brings the entry's best move for the ordering).
     pub tt_first_tricks: u32,
     /// Kuijf's small-card filter.
     pub small_card_filter: bool,
@@ -50,7 +51,7 @@ impl Default for Config {
             transposition_table: true,
             etc: true,
             etc_min_cards: 41,
-            tt_first_tricks: 3,
+            tt_first_tricks: 6,
             small_card_filter: true,
             ordering: OrderingKind::Tuned,
             tt_kind: ddsolve_tt::TtKind::Flat,
