@@ -3,7 +3,7 @@
 use crate::Config;
 use ddsolve_cards::{trick_winner_index, Card, Hand, Holding, Seat, SeatMap, Side, Strain};
 use ddsolve_moves::{generate, MoveList, MoveOrdering, OrderHints, SmallCardFilter, TrickView};
-use ddsolve_prune::{later_tricks, quick_tricks_for, quick_tricks_second_hand_for};
+use ddsolve_prune::{later_tricks, quick_tricks_for, quick_tricks_second_hand_for, Estimate};
 use ddsolve_tt::{Pattern, TranspositionTable, TtKey};
 
 /// Per-depth memory that survives from one search to the next: the move that last caused a
@@ -235,20 +235,10 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                 probe = Some((key, pattern, x));
             }
             if cfg.quick_tricks {
-                let need = if me_max {
-                    target - self.tricks_max
-                } else {
-                    self.tricks_max + tl + 1 - target
-                };
+                let need = self.need(me_max, tl, target);
                 let qt = quick_tricks_for(&self.hands, self.trump, me, need);
-                let q = qt.tricks.min(tl);
-                if me_max && self.tricks_max + q >= target {
-                    self.win[d] = qt.win;
-                    return true;
-                }
-                if !me_max && self.tricks_max + tl - q < target {
-                    self.win[d] = qt.win;
-                    return false;
+                if let Some(v) = self.sure_tricks_cut(qt, d, me_max, tl, target) {
+                    return v;
                 }
             }
             if cfg.later_tricks {
@@ -292,11 +282,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             }
         } else if pos == 1 && cfg.quick_tricks {
             let tl = self.tricks_left();
-            let need = if me_max {
-                target.saturating_sub(self.tricks_max)
-            } else {
-                (self.tricks_max + tl + 1).saturating_sub(target)
-            };
+            let need = self.need(me_max, tl, target);
             let qt = quick_tricks_second_hand_for(
                 &self.hands,
                 self.trump,
@@ -304,17 +290,48 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                 self.trick[0],
                 need,
             );
-            let q = qt.tricks.min(tl);
-            if me_max && self.tricks_max + q >= target {
-                self.win[d] = qt.win;
-                return true;
-            }
-            if !me_max && self.tricks_max + tl - q < target {
-                self.win[d] = qt.win;
-                return false;
+            if let Some(v) = self.sure_tricks_cut(qt, d, me_max, tl, target) {
+                return v;
             }
         }
         self.search_moves(target, d, pos, me_max)
+    }
+
+    /// The tricks the side to move needs from here (`tl` tricks left, the current one
+    /// included) for the search to cut: ours, the target; the opponents', enough to keep us
+    /// below it.
+    #[inline]
+    fn need(&self, me_max: bool, tl: u8, target: u8) -> u8 {
+        if me_max {
+            target.saturating_sub(self.tricks_max)
+        } else {
+            (self.tricks_max + tl + 1).saturating_sub(target)
+        }
+    }
+
+    /// Does `est`, sure tricks for the side to move, decide the search? If so, records its
+    /// winning ranks and returns the value.
+    #[inline]
+    fn sure_tricks_cut(
+        &mut self,
+        est: Estimate,
+        d: usize,
+        me_max: bool,
+        tl: u8,
+        target: u8,
+    ) -> Option<bool> {
+        let q = est.tricks.min(tl);
+        let cut = if me_max {
+            self.tricks_max + q >= target
+        } else {
+            self.tricks_max + tl - q < target
+        };
+        if cut {
+            self.win[d] = est.win;
+            Some(me_max)
+        } else {
+            None
+        }
     }
 
     /// The table key, pattern and threshold of the current trick-start position.
