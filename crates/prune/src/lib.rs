@@ -367,12 +367,16 @@ fn cash_both(hands: &SeatMap<Hand>, trump: Option<Suit>, leader: Seat, need: u32
     let left = hands[leader].len();
     let mut lead = [Part::default(); 4];
     let mut part = [Part::default(); 4];
+    // Leader's suits whose second card is partner's, each hand with a small card.
+    let mut split = [false; 4];
     for s in Suit::ALL {
         let all = suit_all(hands, s);
         let (hl, hp) = (hands[leader].suit(s), hands[pd].suit(s));
         let opp_len = hands[o1].suit(s).len().max(hands[o2].suit(s).len());
         if !top_run(all, hl).is_empty() {
             let (count, marks) = suit_tricks(all, hl, hp, opp_len, 13, true, true);
+            let second = top_n(all.0, 2) & !top_n(all.0, 1);
+            split[s.index()] = hl.len() >= 2 && hp.len() >= 2 && hp.0 & second != 0 && count >= 2;
             lead[s.index()] = Part {
                 count,
                 win: hand_of(s, marks),
@@ -391,15 +395,20 @@ fn cash_both(hands: &SeatMap<Hand>, trump: Option<Suit>, leader: Seat, need: u32
             };
         }
     }
-    // Partner's suits: the best entry suit, then the others as needed.
-    let Some(e) = (0..4)
+    // Partner's suits: the best entry suit, then the others as needed. Without one, a
+    // suit of the leader's whose second card is partner's (Ax opposite Kx) serves: the
+    // leader leads low to partner's card, partner cashes, and leads back to the leader's
+    // top card last.
+    let entry = if let Some(e) = (0..4)
         .filter(|&i| part[i].entry)
         .max_by_key(|&i| (part[i].win.is_empty(), part[i].count))
-    else {
+    {
+        std::mem::take(&mut part[e])
+    } else if let Some(e) = (0..4).find(|&i| split[i]) {
+        std::mem::take(&mut lead[e])
+    } else {
         return Estimate::default();
     };
-    let entry = part[e];
-    part[e] = Part::default();
     let lead_total: u32 = lead.iter().map(|p| p.count).sum();
     let part_total: u32 = part.iter().map(|p| p.count).sum();
     let need = need.min(left);

@@ -471,3 +471,13 @@ fn quick_tricks_partner_ruffs_over_an_opponent() {
     assert_eq!(est.tricks, 1, "{est:?}");
     assert_backs_up(&est, &["HA"]);
 }
+
+/// Split top cards as the way to partner: North leads low to South's king, South cashes its
+/// hearts and leads back to North's ace. Four tricks, though North holds no heart.
+#[test]
+fn quick_tricks_cross_to_partner_through_split_top_cards() {
+    let pbn = "N:A2..32. QJ..AK. K3.AK.. T9.QJ..";
+    let est = qt(pbn, Strain::NoTrump, Seat::North);
+    assert_eq!(est.tricks, 4, "{est:?}");
+    assert_backs_up(&est, &["SA", "SK", "HA", "HK"]);
+}
