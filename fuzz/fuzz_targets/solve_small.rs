@@ -26,10 +26,10 @@ fuzz_target!(|data: &[u8]| {
         transposition_table: flags & 4 == 0,
         etc: flags & 8 == 0,
         small_card_filter: flags & 16 == 0,
-        ordering: if flags & 32 == 0 {
-            OrderingKind::Paper
-        } else {
-            OrderingKind::Rank
+        ordering: match (flags >> 5) & 3 {
+            0 => OrderingKind::Tuned,
+            1 => OrderingKind::Paper,
+            _ => OrderingKind::Rank,
         },
         ..Config::default()
     };

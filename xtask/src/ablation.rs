@@ -73,6 +73,13 @@ fn variants() -> Vec<(&'static str, Config)> {
             },
         ),
         (
+            "ordering Paper",
+            Config {
+                ordering: OrderingKind::Paper,
+                ..d
+            },
+        ),
+        (
             "ordering Rank",
             Config {
                 ordering: OrderingKind::Rank,
