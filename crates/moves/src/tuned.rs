@@ -88,12 +88,6 @@ impl SuitInfo {
     }
 }
 
-/// The suit's cards still out when the trick began.
-#[inline]
-fn out_at_trick_start(view: &TrickView, s: Suit) -> Holding {
-    view.at_trick_start(s)
-}
-
 /// Per suit of `me`'s hand (which has not played to this trick): its length and whether it
 /// holds the suit's highest and second-highest cards still out.
 #[derive(Clone, Copy, Debug)]
@@ -107,7 +101,7 @@ struct OwnSuit {
 impl OwnSuit {
     #[inline]
     fn new(view: &TrickView, me: Seat, s: Suit) -> OwnSuit {
-        let all = out_at_trick_start(view, s);
+        let all = view.at_trick_start(s);
         let mine = view.holding(me, s);
         let hi = top(all);
         let second = top(all - Holding(1 << hi));
@@ -370,7 +364,7 @@ impl Trick {
             led,
             winning: view.trick[winner],
             winner,
-            all: out_at_trick_start(view, led),
+            all: view.at_trick_start(led),
         }
     }
 
@@ -511,7 +505,7 @@ impl TunedOrdering {
             }
             (None, false) => {
                 let partner_wins = maxpd > lead && maxpd > max3;
-                Self::discards(view, me, moves, |info| {
+                Self::discards(view, moves, |info| {
                     if partner_wins {
                         discard_bonus(info, 23, -2, -3)
                     } else {
@@ -524,7 +518,7 @@ impl TunedOrdering {
                 let fourth_trumps = hold(fourth, tr);
                 let partner_wins = maxpd > lead && maxpd > max3;
                 if led == tr {
-                    Self::discards(view, me, moves, |info| {
+                    Self::discards(view, moves, |info| {
                         if partner_wins {
                             (info.len << 6) / 44
                         } else {
@@ -568,12 +562,7 @@ impl TunedOrdering {
     }
 
     /// Discards: lowest card of each suit, suits weighted by `suit_add`.
-    fn discards(
-        view: &TrickView,
-        _me: Seat,
-        moves: &mut MoveList,
-        suit_add: impl Fn(&OwnSuit) -> i32,
-    ) {
+    fn discards(view: &TrickView, moves: &mut MoveList, suit_add: impl Fn(&OwnSuit) -> i32) {
         let me = view.to_play();
         let mut infos: [Option<i32>; 4] = [None; 4];
         for m in moves.iter_mut() {
@@ -662,10 +651,10 @@ impl TunedOrdering {
         }
         // Void in the suit led.
         match trump {
-            None => Self::discards(view, me, moves, |info| discard_bonus(info, 24, -4, -4)),
+            None => Self::discards(view, moves, |info| discard_bonus(info, 24, -4, -4)),
             Some(tr) => {
                 if led == tr {
-                    Self::discards(view, me, moves, |info| (info.len << 6) / 40);
+                    Self::discards(view, moves, |info| (info.len << 6) / 40);
                     return;
                 }
                 let fourth_trumps = view.holding(fourth, tr);
@@ -758,7 +747,7 @@ impl TunedOrdering {
             return;
         }
         match trump {
-            None => Self::discards(view, me, moves, |info| discard_bonus(info, 27, -6, -8)),
+            None => Self::discards(view, moves, |info| discard_bonus(info, 27, -6, -8)),
             Some(tr) => {
                 let mut own: [Option<OwnSuit>; 4] = [None; 4];
                 for m in moves.iter_mut() {

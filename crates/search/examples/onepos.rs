@@ -2,7 +2,10 @@
 //! environment variables as `perf`:
 //! `cargo run --release -p ddsolve-search --example onepos -- "N:..." N E`.
 use ddsolve_cards::{Deal, Position, Seat, Strain};
-use ddsolve_search::{Config, OrderingKind, Solver};
+use ddsolve_search::Solver;
+
+#[path = "support/env_config.rs"]
+mod env_config;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -20,23 +23,7 @@ fn main() {
         Some("W") => Seat::West,
         _ => Seat::North,
     };
-    let on = |k: &str| std::env::var_os(k).is_some();
-    let mut cfg = Config {
-        quick_tricks: !on("NO_QT"),
-        later_tricks: !on("NO_LT"),
-        etc: !on("NO_ETC"),
-        small_card_filter: !on("NO_SMALL"),
-        ..Config::default()
-    };
-    if on("RANK") {
-        cfg.ordering = OrderingKind::Rank;
-    }
-    if on("PAPER") {
-        cfg.ordering = OrderingKind::Paper;
-    }
-    if on("FOREST") {
-        cfg.tt_kind = ddsolve_tt::TtKind::Forest;
-    }
+    let cfg = env_config::config_from_env();
     let mut s = Solver::with_config(cfg);
     let t = std::time::Instant::now();
     let v = s.tricks(&Position::new(d, strain, leader));

@@ -1,8 +1,12 @@
 //! Quick timing of tables over a DDS file: `cargo run --release -p ddsolve-search --example perf -- FILE [LIMIT]`.
-//! Switch enhancements off with env vars: NO_QT, NO_LT, NO_TT, NO_ETC, NO_SMALL, RANK.
+//! Switch enhancements with the environment variables of `support/env_config.rs`; VERBOSE
+//! prints every table.
 use ddsolve_cards::Deal;
-use ddsolve_search::{Config, OrderingKind, Solver};
+use ddsolve_search::Solver;
 use std::time::Instant;
+
+#[path = "support/env_config.rs"]
+mod env_config;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -11,29 +15,8 @@ fn main() {
         .unwrap_or("../shared/data/dds-hands/list100.txt".into());
     let limit: usize = args.next().map_or(usize::MAX, |x| x.parse().unwrap());
     let text = std::fs::read_to_string(path).unwrap();
-    let mut cfg = Config::default();
-    let on = |k: &str| std::env::var_os(k).is_some();
-    cfg.quick_tricks = !on("NO_QT");
-    cfg.later_tricks = !on("NO_LT");
-    cfg.transposition_table = !on("NO_TT");
-    cfg.etc = !on("NO_ETC");
-    cfg.small_card_filter = !on("NO_SMALL");
-    if let Ok(v) = std::env::var("ETC_MIN") {
-        cfg.etc_min_cards = v.parse().unwrap();
-    }
-    if let Ok(v) = std::env::var("TT_FIRST") {
-        cfg.tt_first_tricks = v.parse().unwrap();
-    }
-    if on("RANK") {
-        cfg.ordering = OrderingKind::Rank;
-    }
-    if on("PAPER") {
-        cfg.ordering = OrderingKind::Paper;
-    }
-    let verbose = on("VERBOSE");
-    if on("FOREST") {
-        cfg.tt_kind = ddsolve_tt::TtKind::Forest;
-    }
+    let verbose = std::env::var_os("VERBOSE").is_some();
+    let cfg = env_config::config_from_env();
     let mut solver = Solver::with_config(cfg);
     let mut seen = std::collections::HashSet::new();
     let (mut n, mut bad) = (0, 0);

@@ -1,3 +1,10 @@
+//! Nodes and time of one strain's rows over the distinct deals of a DDS file, a cold table
+//! per deal: `cargo run --release -p ddsolve-search --example strains -- FILE N|S|H|D|C [LIMIT]`
+//! (configured as `perf`, see `support/env_config.rs`).
+
+#[path = "support/env_config.rs"]
+mod env_config;
+
 fn main() {
     use ddsolve_cards::Strain;
     let path = std::env::args().nth(1).unwrap();
@@ -11,11 +18,7 @@ fn main() {
     let limit: usize = std::env::args().nth(3).map_or(40, |x| x.parse().unwrap());
     let text = std::fs::read_to_string(path).unwrap();
     let mut seen = std::collections::HashSet::new();
-    let mut cfg = ddsolve_search::Config::default();
-    if std::env::var_os("PAPER").is_some() {
-        cfg.ordering = ddsolve_search::OrderingKind::Paper;
-    }
-    let mut s = ddsolve_search::Solver::with_config(cfg);
+    let mut s = ddsolve_search::Solver::with_config(env_config::config_from_env());
     let t = std::time::Instant::now();
     for line in text.lines() {
         if let Some(rest) = line.strip_prefix("PBN ") {

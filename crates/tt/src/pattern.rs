@@ -26,9 +26,7 @@ impl TtKey {
             lengths,
         }
     }
-}
 
-impl TtKey {
     /// The key as one `u64`: the suit lengths with West's club length (implied by the
     /// others, every hand holding as many cards as the leader) replaced by the leader.
     #[inline]
@@ -37,9 +35,9 @@ impl TtKey {
     }
 }
 
-/// A hasher for keys that are already well-spread `u64`s: one folded multiply.
+/// A hasher for `u64` keys such as `TtKey::packed`: one folded multiply spreads their bits.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct KeyHasher(u64);
+pub(crate) struct KeyHasher(u64);
 
 impl std::hash::Hasher for KeyHasher {
     #[inline]
@@ -63,7 +61,7 @@ impl std::hash::Hasher for KeyHasher {
 }
 
 /// Builds [`KeyHasher`]s.
-pub type KeyHashBuilder = std::hash::BuildHasherDefault<KeyHasher>;
+pub(crate) type KeyHashBuilder = std::hash::BuildHasherDefault<KeyHasher>;
 
 /// The number of cards in each 16-bit lane of `x`, as four nibbles (lane s at bits 4 s).
 #[inline]

@@ -1,0 +1,33 @@
+//! The search configuration of the examples, switched by environment variables: NO_QT,
+//! NO_LT, NO_TT, NO_ETC, NO_SMALL, ETC_MIN=n, TT_FIRST=n, PAPER or RANK (ordering), FOREST.
+
+use ddsolve_search::{Config, OrderingKind};
+
+pub fn config_from_env() -> Config {
+    let on = |k: &str| std::env::var_os(k).is_some();
+    let number =
+        |k: &str, default: u32| std::env::var(k).map_or(default, |v| v.parse().expect("a number"));
+    let d = Config::default();
+    Config {
+        quick_tricks: !on("NO_QT"),
+        later_tricks: !on("NO_LT"),
+        transposition_table: !on("NO_TT"),
+        etc: !on("NO_ETC"),
+        small_card_filter: !on("NO_SMALL"),
+        etc_min_cards: number("ETC_MIN", d.etc_min_cards),
+        tt_first_tricks: number("TT_FIRST", d.tt_first_tricks),
+        ordering: if on("RANK") {
+            OrderingKind::Rank
+        } else if on("PAPER") {
+            OrderingKind::Paper
+        } else {
+            d.ordering
+        },
+        tt_kind: if on("FOREST") {
+            ddsolve_tt::TtKind::Forest
+        } else {
+            d.tt_kind
+        },
+        ..d
+    }
+}
