@@ -11,11 +11,33 @@ pub struct OrderHints {
     pub tt: Option<Card>,
 }
 
-/// Orders a list of generated moves, best first. The search is generic over this trait, so
-/// an ordering can be replaced without touching the search.
+/// Orders a list of generated moves, best first. The solver (`ddsolve_search::Solver`) is
+/// generic over this trait, so an ordering can be replaced without touching the search.
+///
+/// An ordering sees the node through a [`TrickView`] (the cards still in the hands, trumps,
+/// the hand on lead and the cards of the trick so far; the cards left, and so the depth, are
+/// the hands' total) and the search's [`OrderHints`]. It may keep state of its own between
+/// nodes and between searches (`&mut self`: a cutoff-card memory, killer moves): the search
+/// reports every cutoff through [`MoveOrdering::cutoff`], and the solver calls
+/// [`MoveOrdering::reset`] when it forgets its table (a new trump strain or `clear`).
+///
+/// The contract: `order` leaves `moves` a permutation of its input (every generated move
+/// exactly once); the search's results never depend on the order, only its speed does.
 pub trait MoveOrdering {
     /// Sets weights and sorts `moves` (a permutation of the input), best first.
-    fn order(&self, view: &TrickView, hints: &OrderHints, moves: &mut MoveList);
+    fn order(&mut self, view: &TrickView, hints: &OrderHints, moves: &mut MoveList);
+
+    /// `card`, one of the moves `order` was given for the node `view`, caused a cutoff
+    /// there. The default ignores it.
+    #[inline]
+    fn cutoff(&mut self, view: &TrickView, card: Card) {
+        let _ = (view, card);
+    }
+
+    /// Forgets everything learned (the solver's table was cleared). The default does
+    /// nothing.
+    #[inline]
+    fn reset(&mut self) {}
 }
 
 /// The simplest ordering: highest rank first, then suit order. A baseline for ablation.
@@ -23,7 +45,7 @@ pub trait MoveOrdering {
 pub struct RankOrdering;
 
 impl MoveOrdering for RankOrdering {
-    fn order(&self, _view: &TrickView, hints: &OrderHints, moves: &mut MoveList) {
+    fn order(&mut self, _view: &TrickView, hints: &OrderHints, moves: &mut MoveList) {
         for m in moves.iter_mut() {
             m.weight = i32::from(m.card.rank().get()) * 4 - m.card.suit().index() as i32;
             if Some(m.card) == hints.cutoff || Some(m.card) == hints.tt {
@@ -467,7 +489,7 @@ impl PaperOrdering {
 }
 
 impl MoveOrdering for PaperOrdering {
-    fn order(&self, view: &TrickView, hints: &OrderHints, moves: &mut MoveList) {
+    fn order(&mut self, view: &TrickView, hints: &OrderHints, moves: &mut MoveList) {
         if moves.len() <= 1 {
             // Nothing to order (weights are only used for ordering).
             return;

@@ -787,7 +787,7 @@ impl TunedOrdering {
 }
 
 impl MoveOrdering for TunedOrdering {
-    fn order(&self, view: &TrickView, hints: &OrderHints, moves: &mut MoveList) {
+    fn order(&mut self, view: &TrickView, hints: &OrderHints, moves: &mut MoveList) {
         if moves.len() <= 1 {
             return;
         }

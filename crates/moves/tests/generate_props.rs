@@ -143,7 +143,7 @@ fn key(m: &Move) -> (u8, u16) {
 }
 
 fn check_ordering<O: MoveOrdering>(
-    ordering: &O,
+    ordering: &mut O,
     pos: &Position,
     hints: &OrderHints,
     sorted_by_weight: bool,
@@ -204,11 +204,11 @@ proptest! {
         // The paper's exception 1 may move the leader's second move out of weight order; the
         // other positions in the trick are sorted by weight.
         let leader = pos.trick().is_empty();
-        check_ordering(&PaperOrdering, &pos, &hints, !leader)?;
-        check_ordering(&PaperOrdering, &pos, &OrderHints::default(), !leader)?;
-        check_ordering(&RankOrdering, &pos, &hints, true)?;
-        check_ordering(&TunedOrdering, &pos, &hints, true)?;
-        check_ordering(&TunedOrdering, &pos, &OrderHints::default(), true)?;
+        check_ordering(&mut PaperOrdering, &pos, &hints, !leader)?;
+        check_ordering(&mut PaperOrdering, &pos, &OrderHints::default(), !leader)?;
+        check_ordering(&mut RankOrdering, &pos, &hints, true)?;
+        check_ordering(&mut TunedOrdering, &pos, &hints, true)?;
+        check_ordering(&mut TunedOrdering, &pos, &OrderHints::default(), true)?;
     }
 
     /// Exception 1 only ever promotes one move: apart from the move in slot 2, the leader's

@@ -73,6 +73,7 @@ impl TranspositionTable for TtFlat {
                 if e.lower >= tricks {
                     return Some(TtHit {
                         reached: true,
+                        bound: e.lower,
                         win: absolute_win_ranks(e.counts, hands),
                         best: e.best,
                     });
@@ -80,6 +81,7 @@ impl TranspositionTable for TtFlat {
                 if e.upper < tricks {
                     return Some(TtHit {
                         reached: false,
+                        bound: e.upper,
                         win: absolute_win_ranks(e.counts, hands),
                         best: e.best,
                     });

@@ -181,6 +181,7 @@ impl TranspositionTable for TtForest {
         let leaf = self.leaves[leaf as usize];
         Some(TtHit {
             reached,
+            bound: if reached { leaf.lower } else { leaf.upper },
             win: absolute_win_ranks(leaf.counts, hands),
             best: leaf.best,
         })

@@ -48,6 +48,11 @@ use ddsolve_cards::{Card, Hand, SeatMap};
 pub struct TtHit {
     /// Whether the side on lead takes at least the probed number of tricks.
     pub reached: bool,
+    /// The entry's bound in the direction of the decision, on the tricks the side on lead
+    /// takes from the position on: its lower bound (at least the probed number) when
+    /// `reached`, its upper bound (below the probed number) otherwise. A fail-soft search
+    /// returns it as its value.
+    pub bound: u8,
     /// The winning ranks of the entry, as absolute ranks of the probed position.
     pub win: Hand,
     /// The entry's best move, if it has one.
@@ -100,6 +105,14 @@ pub trait TranspositionTable {
 
     /// Forgets everything.
     fn clear(&mut self);
+
+    /// A new search begins (the solver calls this once per request: another leader, the
+    /// next card of a played deal, another target). Entries stored before it stay valid, as
+    /// every entry is true of its positions whatever the path; a table that ages its
+    /// entries (to replace the stalest first) counts generations here. The default does
+    /// nothing.
+    #[inline]
+    fn new_search(&mut self) {}
 
     /// Usage figures.
     fn stats(&self) -> TtStats;
