@@ -1,0 +1,300 @@
+//! The table: a fixed array of buckets addressed by Zobrist key, behind
+//! [`TranspositionTable`].
+
+use crate::bucket::{Bucket, BUCKET_BYTES};
+use crate::entry::{Bounds, Entry, ERA_BITS, GEN_BITS};
+use crate::incremental::IncrementalKeys;
+use crate::keys::{ZobristKeys, ZOBRIST};
+use ddsolve_cards::{Card, Hand, Seat, SeatMap};
+use ddsolve_tt::{Pattern, TranspositionTable, TtHit, TtKey, TtStats};
+
+/// How the table finds the key of the position the trait hands it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum KeyMode {
+    /// From the key of the last position with one trick more (its parent) or with as many
+    /// tricks left (the same hands, or a sibling after a trick was taken back), falling
+    /// back to scratch (the default; see the crate docs for the measurements).
+    #[default]
+    Incremental,
+    /// From scratch at every probe and store: one exclusive-or per card.
+    Scratch,
+}
+
+/// How many keys were found by each route of [`KeyMode::Incremental`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KeyRoutes {
+    /// The same hands as the last position keyed with as many tricks left.
+    pub same: u64,
+    /// The last position keyed with one trick more, minus one card of each hand.
+    pub child: u64,
+    /// Computed from scratch.
+    pub scratch: u64,
+}
+
+/// A hashed transposition table of exact positions: see the crate docs.
+#[derive(Debug)]
+pub struct TtZobrist {
+    buckets: Vec<Bucket>,
+    keys: &'static ZobristKeys,
+    mode: KeyMode,
+    incremental: IncrementalKeys,
+    /// Which [`TranspositionTable::clear`] we are in (entries of another era are empty).
+    era: u8,
+    /// Which search we are in (entries of another generation are stale).
+    generation: u8,
+    entries: usize,
+    limit_bytes: usize,
+    rejected: u64,
+}
+
+const ERA_MOD: u8 = 1 << ERA_BITS;
+const GEN_MOD: u8 = 1 << GEN_BITS;
+const STRUCT_BYTES: usize = std::mem::size_of::<TtZobrist>();
+
+impl TtZobrist {
+    /// A table that never uses more than `limit_mb` megabytes (at least 1), all allocated
+    /// at once: as many 64-byte buckets as fit beside the table's own fields.
+    pub fn new(limit_mb: usize) -> TtZobrist {
+        TtZobrist::with_key_mode(limit_mb, KeyMode::default())
+    }
+
+    /// [`TtZobrist::new`] with keys found as `mode` says.
+    pub fn with_key_mode(limit_mb: usize, mode: KeyMode) -> TtZobrist {
+        let limit_bytes = limit_mb.max(1) << 20;
+        let n = (limit_bytes - STRUCT_BYTES) / BUCKET_BYTES;
+        TtZobrist {
+            buckets: vec![Bucket::default(); n],
+            keys: &ZOBRIST,
+            mode,
+            incremental: IncrementalKeys::default(),
+            era: 0,
+            generation: 0,
+            entries: 0,
+            limit_bytes,
+            rejected: 0,
+        }
+    }
+
+    /// The memory limit in bytes.
+    pub fn limit_bytes(&self) -> usize {
+        self.limit_bytes
+    }
+
+    /// The number of buckets (of [`crate::BUCKET_ENTRIES`] entries each).
+    pub fn buckets(&self) -> usize {
+        self.buckets.len()
+    }
+
+    /// The bucket of a key: its high bits scaled to the number of buckets (a multiply, no
+    /// division, and any number of buckets). The lock is the low [`crate::LOCK_BITS`] bits,
+    /// so keys that differ only there share a bucket and are told apart by the lock.
+    #[inline]
+    pub fn bucket_index(&self, hash: u64) -> usize {
+        ((u128::from(hash) * self.buckets.len() as u128) >> 64) as usize
+    }
+
+    /// The generation stamp of the current search (it counts [`TranspositionTable::new_search`]
+    /// modulo 32).
+    pub fn generation(&self) -> u8 {
+        self.generation
+    }
+
+    /// Probes whose lock matched an entry whose best move is not a card of the hand on lead:
+    /// a collision of keys caught by checking the move, as the paper recommends.
+    pub fn rejected(&self) -> u64 {
+        self.rejected
+    }
+
+    /// How the keys were found so far (all `scratch` in [`KeyMode::Scratch`]).
+    pub fn key_routes(&self) -> KeyRoutes {
+        match self.mode {
+            KeyMode::Incremental => {
+                let [same, child, scratch] = self.incremental.routes;
+                KeyRoutes {
+                    same,
+                    child,
+                    scratch,
+                }
+            }
+            KeyMode::Scratch => KeyRoutes::default(),
+        }
+    }
+
+    /// The Zobrist key of the position with these hands and `leader` on lead (the same
+    /// whichever [`KeyMode`]).
+    #[inline]
+    pub fn hash(&mut self, hands: &SeatMap<Hand>, leader: Seat) -> u64 {
+        match self.mode {
+            KeyMode::Incremental => {
+                let tl = hands[leader].len().min(13) as usize;
+                self.incremental.key(self.keys, hands, leader, tl).0
+            }
+            KeyMode::Scratch => self.keys.position(hands, leader),
+        }
+    }
+
+    /// [`TranspositionTable::probe`] for a caller that has the key `hash` of the position
+    /// (`hands`, `leader` on lead) already: does its entry decide whether the side on lead
+    /// takes at least `tricks` of the tricks left?
+    #[inline]
+    pub fn probe_hashed(
+        &mut self,
+        hash: u64,
+        hands: &SeatMap<Hand>,
+        leader: Seat,
+        tricks: u8,
+    ) -> Option<TtHit> {
+        let depth = hands[leader].len() as u8;
+        let want = Entry::want(hash, self.era);
+        let idx = self.bucket_index(hash);
+        let bucket = &mut self.buckets[idx];
+        let i = bucket.find(want, depth)?;
+        let e = bucket.0[i];
+        let b = e.bounds();
+        if b.best.is_some_and(|c| !hands[leader].contains(c)) {
+            self.rejected += 1;
+            return None;
+        }
+        let (reached, bound) = if b.lower >= tricks {
+            (true, b.lower)
+        } else if b.upper < tricks {
+            (false, b.upper)
+        } else {
+            return None;
+        };
+        // A successful read makes the entry current again (the paper's staleness flag).
+        bucket.0[i] = e.touched(self.generation);
+        Some(TtHit {
+            reached,
+            bound,
+            win: b.win,
+            best: b.best,
+        })
+    }
+
+    /// [`TranspositionTable::store`] for a caller that has the key `hash` of the position
+    /// already.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub fn store_hashed(
+        &mut self,
+        hash: u64,
+        hands: &SeatMap<Hand>,
+        leader: Seat,
+        win: Hand,
+        lower: u8,
+        upper: u8,
+        best: Option<Card>,
+    ) {
+        let depth = hands[leader].len() as u8;
+        if depth == 0 {
+            return;
+        }
+        debug_assert!(
+            lower <= upper && upper <= depth,
+            "bounds {lower}..={upper} of {depth}"
+        );
+        let upper = upper.min(depth);
+        let new = Bounds {
+            lower: lower.min(upper),
+            upper,
+            win,
+            // A move that is not the leader's would be taken for a collision when probed.
+            best: best.filter(|&c| hands[leader].contains(c)),
+        };
+        let want = Entry::want(hash, self.era);
+        let idx = self.bucket_index(hash);
+        let bucket = &mut self.buckets[idx];
+        if let Some(i) = bucket.find(want, depth) {
+            let merged = merge(bucket.0[i].bounds(), new);
+            bucket.0[i] = Entry::new(want, self.generation, depth, merged);
+            return;
+        }
+        let i = bucket.victim(self.era, self.generation);
+        if !bucket.0[i].is_live(self.era) {
+            self.entries += 1;
+        }
+        bucket.0[i] = Entry::new(want, self.generation, depth, new);
+    }
+}
+
+/// The entry of a position stored again: the lower bound only rises, the upper only falls.
+/// The winning cards must back both bounds: the new set if its bounds are the tighter (or
+/// equal) on both sides, the old if the old are, else both sets together (more cards is
+/// always sound: it claims the bounds for fewer positions). Bounds that cross can only come
+/// from a collision of keys the lock missed; the newer entry is kept then.
+#[inline]
+fn merge(old: Bounds, new: Bounds) -> Bounds {
+    let lower = old.lower.max(new.lower);
+    let upper = old.upper.min(new.upper);
+    if lower > upper {
+        return new;
+    }
+    let win = if new.lower == lower && new.upper == upper {
+        new.win
+    } else if old.lower == lower && old.upper == upper {
+        old.win
+    } else {
+        old.win | new.win
+    };
+    Bounds {
+        lower,
+        upper,
+        win,
+        best: new.best.or(old.best),
+    }
+}
+
+impl TranspositionTable for TtZobrist {
+    #[inline]
+    fn probe(
+        &mut self,
+        key: &TtKey,
+        _pattern: &Pattern,
+        hands: &SeatMap<Hand>,
+        tricks: u8,
+    ) -> Option<TtHit> {
+        let hash = self.hash(hands, key.leader);
+        self.probe_hashed(hash, hands, key.leader, tricks)
+    }
+
+    #[inline]
+    fn store(
+        &mut self,
+        key: &TtKey,
+        _pattern: &Pattern,
+        win: Hand,
+        hands: &SeatMap<Hand>,
+        lower: u8,
+        upper: u8,
+        best: Option<Card>,
+    ) {
+        let hash = self.hash(hands, key.leader);
+        self.store_hashed(hash, hands, key.leader, win, lower, upper, best);
+    }
+
+    /// Forgets everything: the era moves on, which empties every slot at once (a slot of an
+    /// earlier era reads as empty); only every 128th clear, when the era comes round again,
+    /// zeroes the array.
+    fn clear(&mut self) {
+        self.era = (self.era + 1) % ERA_MOD;
+        if self.era == 0 {
+            self.buckets.fill(Bucket::default());
+        }
+        self.entries = 0;
+    }
+
+    /// Entries stored before stay valid; they become stale, replaced before current ones.
+    #[inline]
+    fn new_search(&mut self) {
+        self.generation = (self.generation + 1) % GEN_MOD;
+    }
+
+    fn stats(&self) -> TtStats {
+        TtStats {
+            entries: self.entries,
+            bytes: self.buckets.len() * BUCKET_BYTES + STRUCT_BYTES,
+            resets: 0,
+        }
+    }
+}
