@@ -346,6 +346,15 @@ impl Side {
             Side::EastWest => Side::NorthSouth,
         }
     }
+
+    /// The side's two seats, North or East first.
+    #[inline]
+    pub const fn seats(self) -> (Seat, Seat) {
+        match self {
+            Side::NorthSouth => (Seat::North, Seat::South),
+            Side::EastWest => (Seat::East, Seat::West),
+        }
+    }
 }
 
 /// A playing card: a suit and a rank.

@@ -7,9 +7,9 @@
 use crate::error::CliError;
 use clap::Args;
 use ddsolve_cards::{Deal, Seat};
-use ddsolve_par::{dealer_par, par, TrickTable, Vulnerability};
-use ddsolve_search::{DdTable, Solver};
-use ddsolve_testkit::dds_files::{self, Entry};
+use ddsolve_par::{dealer_par, par, DdTable, Vulnerability};
+use ddsolve_search::Solver;
+use ddsolve_testkit::dds_files::Entry;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -65,7 +65,7 @@ pub fn run(args: &ParArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
             deal.cards_per_hand()
         )));
     }
-    let table = trick_table(&Solver::new().table(&deal));
+    let table = &Solver::new().table(&deal);
     writeln!(out, "{deal}")?;
     write!(out, "{table}")?;
     writeln!(
@@ -87,12 +87,6 @@ pub fn run(args: &ParArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
             .join("  ")
     )?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// The solver's table as par takes it.
-fn trick_table(table: &DdTable) -> TrickTable {
-    TrickTable::new(table.tricks)
-        .unwrap_or_else(|e| unreachable!("the solver takes at most 13 tricks: {e}"))
 }
 
 /// Which of `PAR` and `PAR2` lines `ddsolve check` compares, each from the solver's table of
@@ -120,8 +114,8 @@ impl ParChecks {
         table: &DdTable,
     ) -> io::Result<(usize, usize)> {
         let (mut checked, mut mismatches) = (0, 0);
-        let vul = vulnerability(e);
-        let t = trick_table(table);
+        let vul = e.vulnerability;
+        let t = table;
         if let (true, Some(line)) = (self.par, &e.par) {
             checked += 1;
             let want = [
@@ -150,15 +144,6 @@ impl ParChecks {
     }
 }
 
-fn vulnerability(e: &Entry) -> Vulnerability {
-    match e.vulnerability {
-        dds_files::Vulnerability::None => Vulnerability::None,
-        dds_files::Vulnerability::Both => Vulnerability::Both,
-        dds_files::Vulnerability::NorthSouth => Vulnerability::NorthSouth,
-        dds_files::Vulnerability::EastWest => Vulnerability::EastWest,
-    }
-}
-
 fn report(
     out: &mut dyn Write,
     e: &Entry,
@@ -180,7 +165,7 @@ fn report(
         e.line,
         e.deal,
         e.dealer.letter(),
-        vulnerability(e)
+        e.vulnerability
     )?;
     let tricks = table.to_dds_order();
     let shown = tricks.map(|x| x.to_string()).join(" ");

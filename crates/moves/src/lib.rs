@@ -9,7 +9,8 @@
 //! * [`MoveOrdering`] is the seam through which the search orders its moves;
 //!   [`PaperOrdering`] implements the weights of chapter 5 of Haglund's paper;
 //!   [`TunedOrdering`] refines them (about a quarter fewer search nodes on DDS's deals) and
-//!   is what the search uses by default; [`RankOrdering`] is a baseline.
+//!   is what the search uses by default; [`RankOrdering`] is a baseline. [`AnyOrdering`]
+//!   picks one of them at run time ([`OrderingKind`]).
 //! * [`SmallCardFilter`] is Kuijf's small-card rule (the paper's `NextMove`).
 //!
 //! ```
@@ -27,10 +28,12 @@
 //! # Ok::<(), ddsolve_cards::PbnError>(())
 //! ```
 
+mod any;
 mod generate;
 mod order;
 mod tuned;
 
+pub use any::{AnyOrdering, OrderingKind};
 pub use generate::{generate, Move, MoveList, SmallCardFilter, TrickView};
 pub use order::{MoveOrdering, OrderHints, PaperOrdering, RankOrdering};
 pub use tuned::TunedOrdering;

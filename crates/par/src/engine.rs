@@ -46,9 +46,8 @@
 //!   lowest-level search of step 5 (where a lower contract could be declared by either).
 
 use crate::par::{Declarers, ParContract, ParOutcome};
-use crate::score::{score, undertrick_penalty, Contract, Doubling, Vulnerability};
-use crate::table::{side_seats, TrickTable};
-use ddsolve_cards::{Seat, Side, Strain};
+use crate::score::{score, undertrick_penalty, Contract, Doubling};
+use ddsolve_cards::{DdTable, Seat, Side, Strain, Vulnerability};
 
 /// Strains in bidding rank, lowest first.
 pub(crate) const BIDDING_ORDER: [Strain; 5] = [
@@ -144,7 +143,7 @@ pub(crate) enum Preempt {
 
 /// The analysis of one table, vulnerability and bidding order.
 pub(crate) struct Auction<'a> {
-    table: &'a TrickTable,
+    table: &'a DdTable,
     vul: Vulnerability,
     /// The seats in the order they bid: of two seats wanting the same bid, the first gets it.
     order: [Seat; 4],
@@ -156,7 +155,7 @@ pub(crate) struct Auction<'a> {
 
 impl<'a> Auction<'a> {
     pub(crate) fn new(
-        table: &'a TrickTable,
+        table: &'a DdTable,
         vul: Vulnerability,
         order: [Seat; 4],
         preempt: Preempt,
@@ -191,7 +190,7 @@ impl<'a> Auction<'a> {
 
     /// The seat or seats of `side` that take the most tricks in `strain`.
     fn declarers(&self, side: Side, strain: Strain) -> Declarers {
-        let (a, b) = side_seats(side);
+        let (a, b) = side.seats();
         let (ta, tb) = (self.table.tricks(strain, a), self.table.tricks(strain, b));
         match ta.cmp(&tb) {
             std::cmp::Ordering::Greater => Declarers::Seat(a),

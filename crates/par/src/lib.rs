@@ -7,13 +7,13 @@
 //! DDS's own text forms so that they can be compared with DDS's `PAR` and `PAR2` lines.
 //!
 //! This crate sits beside `ddsolve-search` and depends only on `ddsolve-cards`: par needs the
-//! double-dummy table of a deal, not the deal, so it takes a [`TrickTable`] (built from a
+//! double-dummy table of a deal, not the deal, so it takes a [`DdTable`] (built from a
 //! solver's table or a `TABLE` line) and never runs the solver. The `ddsolve` command line
 //! uses it (`ddsolve par`, `ddsolve check --mode par|dealerpar`).
 //!
 //! ```
 //! use ddsolve_cards::{Seat, Strain};
-//! use ddsolve_par::{dealer_par, par, score, Contract, Doubling, TrickTable, Vulnerability};
+//! use ddsolve_par::{dealer_par, par, score, Contract, Doubling, DdTable, Vulnerability};
 //!
 //! // 4S doubled by North, three down, not vulnerable.
 //! let c = Contract::new(4, Strain::Spades, Doubling::Doubled, Seat::North)?;
@@ -21,7 +21,7 @@
 //!
 //! // The first deal of DDS's list10.txt: its TABLE line (strains S, H, D, C, NT; declarers
 //! // N, E, S, W in each).
-//! let table = TrickTable::from_dds_order([
+//! let table = DdTable::from_dds_order([
 //!     5, 8, 5, 8, 6, 6, 6, 6, 5, 7, 5, 7, 7, 5, 7, 5, 6, 6, 6, 6,
 //! ])?;
 //! let p = par(&table, Vulnerability::None);
@@ -43,8 +43,7 @@
 mod engine;
 mod par;
 mod score;
-mod table;
 
 pub use par::{dealer_par, par, DealerPar, Declarers, Par, ParContract, ParOutcome, SidePar};
-pub use score::{score, Contract, ContractError, Doubling, Vulnerability, VulnerabilityError};
-pub use table::{TableError, TrickTable};
+pub use ddsolve_cards::{DdTable, TableError, Vulnerability, VulnerabilityError};
+pub use score::{score, Contract, ContractError, Doubling};

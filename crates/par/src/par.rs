@@ -1,9 +1,8 @@
 //! Par contracts and scores, as DDS's `DealerPar` and `Par` compute and print them.
 
 use crate::engine::{rank, Auction, Found, Preempt};
-use crate::score::{Contract, ContractError, Doubling, Vulnerability};
-use crate::table::TrickTable;
-use ddsolve_cards::{Seat, Side, Strain};
+use crate::score::{Contract, ContractError, Doubling};
+use ddsolve_cards::{DdTable, Seat, Side, Strain, Vulnerability};
 use std::fmt;
 use std::ops::RangeInclusive;
 
@@ -275,7 +274,7 @@ impl fmt::Display for Par {
 ///
 /// This matches DDS on every `PAR2` line of list1000.txt and, by a comparison with DDS 3.4's
 /// `DealerPar`, on every table tried, including uniformly random ones.
-pub fn dealer_par(table: &TrickTable, dealer: Seat, vul: Vulnerability) -> DealerPar {
+pub fn dealer_par(table: &DdTable, dealer: Seat, vul: Vulnerability) -> DealerPar {
     let order = [0, 1, 2, 3].map(|i| dealer.offset(i));
     let Found {
         ns_score,
@@ -313,7 +312,7 @@ pub fn dealer_par(table: &TrickTable, dealer: Seat, vul: Vulnerability) -> Deale
 /// `Par`, on the tables of real deals and of near-real synthetic tables. On tables that no
 /// deal produces (e.g. both sides taking ten tricks in the same suit) DDS's `Par`, which
 /// bids greedily, can differ; this keeps the par of the definition.
-pub fn par(table: &TrickTable, vul: Vulnerability) -> Par {
+pub fn par(table: &DdTable, vul: Vulnerability) -> Par {
     let view = |side: Side| {
         let order = match side {
             Side::NorthSouth => [Seat::North, Seat::South, Seat::East, Seat::West],
@@ -370,8 +369,8 @@ pub fn par(table: &TrickTable, vul: Vulnerability) -> Par {
 mod tests {
     use super::*;
 
-    fn table(t: [u8; 20]) -> TrickTable {
-        TrickTable::from_dds_order(t).unwrap()
+    fn table(t: [u8; 20]) -> DdTable {
+        DdTable::from_dds_order(t).unwrap()
     }
 
     fn dealer(t: [u8; 20], seat: Seat, vul: Vulnerability) -> Vec<String> {

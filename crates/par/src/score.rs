@@ -1,92 +1,8 @@
 //! Contract scoring, per the Laws of Duplicate Bridge (2017), Law 77.
 
-use ddsolve_cards::{Seat, Side, Strain};
+use ddsolve_cards::{Seat, Strain};
 use std::fmt;
-use std::str::FromStr;
 use thiserror::Error;
-
-/// Who is vulnerable on a board, numbered as DDS numbers it (0 = none, 1 = both, 2 = NS,
-/// 3 = EW).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Vulnerability {
-    /// Nobody is vulnerable.
-    #[default]
-    None,
-    /// Both sides are vulnerable.
-    Both,
-    /// North-South are vulnerable.
-    NorthSouth,
-    /// East-West are vulnerable.
-    EastWest,
-}
-
-impl Vulnerability {
-    /// The four vulnerabilities in DDS order.
-    pub const ALL: [Vulnerability; 4] = [
-        Vulnerability::None,
-        Vulnerability::Both,
-        Vulnerability::NorthSouth,
-        Vulnerability::EastWest,
-    ];
-
-    /// The vulnerability with DDS code `i` (0..=3).
-    pub const fn from_dds_index(i: usize) -> Option<Vulnerability> {
-        match i {
-            0 => Some(Vulnerability::None),
-            1 => Some(Vulnerability::Both),
-            2 => Some(Vulnerability::NorthSouth),
-            3 => Some(Vulnerability::EastWest),
-            _ => None,
-        }
-    }
-
-    /// The DDS code of the vulnerability.
-    pub const fn dds_index(self) -> usize {
-        self as usize
-    }
-
-    /// Is `side` vulnerable?
-    pub const fn is_vulnerable(self, side: Side) -> bool {
-        match self {
-            Vulnerability::None => false,
-            Vulnerability::Both => true,
-            Vulnerability::NorthSouth => matches!(side, Side::NorthSouth),
-            Vulnerability::EastWest => matches!(side, Side::EastWest),
-        }
-    }
-}
-
-/// A vulnerability that could not be read.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{0:?} is not a vulnerability: use none, both, ns or ew")]
-pub struct VulnerabilityError(pub String);
-
-impl FromStr for Vulnerability {
-    type Err = VulnerabilityError;
-
-    /// Reads `none` (or `-`, `love`), `both` (or `all`), `ns` (or `n-s`, `northsouth`) and
-    /// `ew` (or `e-w`, `eastwest`), in either case.
-    fn from_str(s: &str) -> Result<Vulnerability, VulnerabilityError> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "none" | "-" | "love" | "o" => Ok(Vulnerability::None),
-            "both" | "all" | "b" => Ok(Vulnerability::Both),
-            "ns" | "n-s" | "northsouth" | "north-south" => Ok(Vulnerability::NorthSouth),
-            "ew" | "e-w" | "eastwest" | "east-west" => Ok(Vulnerability::EastWest),
-            _ => Err(VulnerabilityError(s.to_string())),
-        }
-    }
-}
-
-impl fmt::Display for Vulnerability {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Vulnerability::None => "none",
-            Vulnerability::Both => "both",
-            Vulnerability::NorthSouth => "NS",
-            Vulnerability::EastWest => "EW",
-        })
-    }
-}
 
 /// Whether a contract is doubled or redoubled.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -383,21 +299,6 @@ mod tests {
         let c = Contract::new(3, N, Doubled, Seat::East).unwrap();
         assert_eq!(c.to_string(), "3NTx by E");
         assert_eq!(c.tricks_needed(), 9);
-    }
-
-    #[test]
-    fn vulnerabilities() {
-        assert_eq!("NS".parse(), Ok(Vulnerability::NorthSouth));
-        assert_eq!("e-w".parse(), Ok(Vulnerability::EastWest));
-        assert_eq!("Both".parse(), Ok(Vulnerability::Both));
-        assert_eq!("none".parse(), Ok(Vulnerability::None));
-        assert!("nw".parse::<Vulnerability>().is_err());
-        assert!(Vulnerability::NorthSouth.is_vulnerable(Side::NorthSouth));
-        assert!(!Vulnerability::NorthSouth.is_vulnerable(Side::EastWest));
-        for (i, v) in Vulnerability::ALL.into_iter().enumerate() {
-            assert_eq!(Vulnerability::from_dds_index(i), Some(v));
-            assert_eq!(v.dds_index(), i);
-        }
     }
 
     #[test]

@@ -1,28 +1,19 @@
 //! Par and dealer par of every entry of DDS's list1000.txt, computed from its `TABLE` line
 //! and compared with its `PAR` and `PAR2` lines (DDS 2.9's `Par` and `DealerPar`).
 
-use ddsolve_par::{dealer_par, par, TrickTable, Vulnerability};
+use ddsolve_par::{dealer_par, par, DdTable};
 use ddsolve_testkit::dds_files::{self, shared_data_dir, Entry};
-
-fn vulnerability(e: &Entry) -> Vulnerability {
-    match e.vulnerability {
-        dds_files::Vulnerability::None => Vulnerability::None,
-        dds_files::Vulnerability::Both => Vulnerability::Both,
-        dds_files::Vulnerability::NorthSouth => Vulnerability::NorthSouth,
-        dds_files::Vulnerability::EastWest => Vulnerability::EastWest,
-    }
-}
 
 fn entries(name: &str) -> Vec<Entry> {
     let path = shared_data_dir().join(name);
     dds_files::read_file(&path).unwrap_or_else(|e| panic!("{e}"))
 }
 
-fn table(e: &Entry) -> TrickTable {
+fn table(e: &Entry) -> DdTable {
     let t = e
         .table
         .unwrap_or_else(|| panic!("entry {} has no TABLE", e.number));
-    TrickTable::from_dds_order(t).unwrap()
+    DdTable::from_dds_order(t).unwrap()
 }
 
 /// Checks every entry of `name`; returns (entries checked, mismatch reports) for Par and
@@ -35,7 +26,7 @@ fn check(name: &str) -> (usize, Vec<String>, Vec<String>) {
         };
         n += 1;
         let t = table(&e);
-        let vul = vulnerability(&e);
+        let vul = e.vulnerability;
         let got = par(&t, vul).dds_strings();
         let want = [
             want_par.ns_score.clone(),

@@ -1,11 +1,11 @@
 //! Properties of par on arbitrary tables (including tables no deal produces).
 
 use ddsolve_cards::{Seat, Side};
-use ddsolve_par::{dealer_par, par, Contract, Doubling, ParContract, TrickTable, Vulnerability};
+use ddsolve_par::{dealer_par, par, Contract, Doubling, ParContract, DdTable, Vulnerability};
 use proptest::prelude::*;
 
-fn tables() -> impl Strategy<Value = TrickTable> {
-    proptest::array::uniform20(0u8..=13).prop_map(|t| TrickTable::from_dds_order(t).unwrap())
+fn tables() -> impl Strategy<Value = DdTable> {
+    proptest::array::uniform20(0u8..=13).prop_map(|t| DdTable::from_dds_order(t).unwrap())
 }
 
 fn vulnerabilities() -> impl Strategy<Value = Vulnerability> {
@@ -13,7 +13,7 @@ fn vulnerabilities() -> impl Strategy<Value = Vulnerability> {
 }
 
 /// The score of `c` for North-South, checking that its declarers take the tricks it says.
-fn ns_score(c: &ParContract, table: &TrickTable, vul: Vulnerability) -> i32 {
+fn ns_score(c: &ParContract, table: &DdTable, vul: Vulnerability) -> i32 {
     let side = c.declarers.side();
     for seat in c.declarers.seats() {
         assert_eq!(seat.side(), side);

@@ -6,6 +6,8 @@
 //! whatever the thread count (a solver's answers do not depend on what it solved before).
 
 use crate::{Config, DdTable, Solver};
+use ddsolve_moves::MoveOrdering;
+use ddsolve_tt::TranspositionTable;
 use ddsolve_cards::{Deal, Position, Seat, Suit};
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -63,6 +65,39 @@ pub fn solve_tables(deals: &[Deal], threads: usize) -> Vec<DdTable> {
 
 /// [`solve_tables`] with a choice of order and solver configuration.
 pub fn solve_tables_with(deals: &[Deal], options: &BatchOptions) -> Vec<DdTable> {
+    let config = options.config;
+    solve_tables_by(deals, options, || Solver::with_config(config))
+}
+
+/// [`solve_tables_with`] with solvers made by `make`, one per worker thread: any table and
+/// ordering run in a batch (`options.config` is not used; `make` builds each solver whole).
+///
+/// ```
+/// use ddsolve_cards::Deal;
+/// use ddsolve_moves::RankOrdering;
+/// use ddsolve_search::{solve_tables, solve_tables_by, BatchOptions, Config, Solver};
+/// use ddsolve_tt::TtForest;
+///
+/// let deals: Vec<Deal> = ["N:AKQ.AK.. 432.32.. JT9.QJ.. 876.T9..", "N:AK.AKQ.. 32.432.. QJ.JT9.. T9.876.."]
+///     .iter()
+///     .map(|d| d.parse())
+///     .collect::<Result<_, _>>()?;
+/// let options = BatchOptions { threads: 2, ..BatchOptions::default() };
+/// let tables = solve_tables_by(&deals, &options, || {
+///     Solver::with_parts(Config::default(), TtForest::new(8), RankOrdering)
+/// });
+/// assert_eq!(tables, solve_tables(&deals, 1));
+/// # Ok::<(), ddsolve_cards::PbnError>(())
+/// ```
+pub fn solve_tables_by<T, O>(
+    deals: &[Deal],
+    options: &BatchOptions,
+    make: impl Fn() -> Solver<T, O> + Sync,
+) -> Vec<DdTable>
+where
+    T: TranspositionTable,
+    O: MoveOrdering,
+{
     let (unique, of_input) = dedup(deals);
     let mut order: Vec<usize> = (0..unique.len()).collect();
     if options.order == BatchOrder::HardestFirst {
@@ -70,14 +105,9 @@ pub fn solve_tables_with(deals: &[Deal], options: &BatchOptions) -> Vec<DdTable>
         // Stable: ties keep input order.
         order.sort_by_key(|&i| std::cmp::Reverse(keys[i]));
     }
-    let config = options.config;
-    let tables = run(
-        &unique,
-        &order,
-        options.threads,
-        || Solver::with_config(config),
-        |solver, deal| solver.table(deal),
-    );
+    let tables = run(&unique, &order, options.threads, make, |solver, deal| {
+        solver.table(deal)
+    });
     of_input.iter().map(|&u| tables[u]).collect()
 }
 
@@ -87,10 +117,23 @@ pub fn solve_tables_with(deals: &[Deal], options: &BatchOptions) -> Vec<DdTable>
 /// Identical positions are solved once; the work is handed out grouped by trumps, since a
 /// solver clears its table when the trumps change.
 pub fn solve_positions(positions: &[Position], threads: usize) -> Vec<u8> {
+    solve_positions_by(positions, threads, Solver::new)
+}
+
+/// [`solve_positions`] with solvers made by `make`, one per worker thread.
+pub fn solve_positions_by<T, O>(
+    positions: &[Position],
+    threads: usize,
+    make: impl Fn() -> Solver<T, O> + Sync,
+) -> Vec<u8>
+where
+    T: TranspositionTable,
+    O: MoveOrdering,
+{
     let (unique, of_input) = dedup(positions);
     let mut order: Vec<usize> = (0..unique.len()).collect();
     order.sort_by_key(|&i| unique[i].trump().index());
-    let values = run(&unique, &order, threads, Solver::new, |solver, pos| {
+    let values = run(&unique, &order, threads, make, |solver, pos| {
         solver.tricks(pos)
     });
     of_input.iter().map(|&u| values[u]).collect()

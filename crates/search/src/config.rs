@@ -1,15 +1,4 @@
-/// Which move ordering the search uses.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum OrderingKind {
-    /// [`ddsolve_moves::TunedOrdering`]: the paper's ideas refined (the default: fewer
-    /// nodes).
-    #[default]
-    Tuned,
-    /// The weights of chapter 5 of Haglund's paper.
-    Paper,
-    /// Highest rank first: a baseline for ablation.
-    Rank,
-}
+use ddsolve_moves::OrderingKind;
 
 /// Switches for every enhancement of the search, for research and ablation. The default is
 /// the fastest correct setting.
@@ -31,11 +20,15 @@ pub struct Config {
     pub tt_first_tricks: u32,
     /// Kuijf's small-card filter.
     pub small_card_filter: bool,
-    /// The move ordering.
+    /// Which move ordering [`crate::Solver::with_config`] builds (a solver given its
+    /// ordering by [`crate::Solver::with_parts`] ignores this).
     pub ordering: OrderingKind,
-    /// Which transposition table [`crate::Solver::with_config`] builds.
+    /// Which transposition table [`crate::Solver::with_config`] builds (a solver given its
+    /// table ignores this).
     pub tt_kind: ddsolve_tt::TtKind,
-    /// Memory limit of the transposition table, in MB.
+    /// Memory limit, in MB, of the table [`crate::Solver::with_config`] builds. A table
+    /// given from outside was built with its own limit: every table takes it as a
+    /// constructor argument.
     pub tt_memory_mb: usize,
     /// Debugging aid: re-check every transposition-table cutoff (including enhanced
     /// transposition cutoffs) in positions with at most this many cards left by a fresh

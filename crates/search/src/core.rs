@@ -46,7 +46,7 @@ pub(crate) struct Searcher<'a, T: TranspositionTable, O: MoveOrdering> {
     pub trick_nodes: u64,
     pub config: &'a Config,
     pub tt: &'a mut T,
-    pub ordering: &'a O,
+    pub ordering: &'a mut O,
     pub hints: &'a mut Hints,
 }
 
@@ -79,7 +79,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         played: &[Card],
         config: &'a Config,
         tt: &'a mut T,
-        ordering: &'a O,
+        ordering: &'a mut O,
         hints: &'a mut Hints,
     ) -> Self {
         let mut trick = [NO_CARD; 4];
@@ -369,92 +369,11 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         Some(hit.reached == me_max)
     }
 
-    /// Debugging aid: the result of a fresh search without a table of `hands` (with this
-    /// searcher's trumps, leader, trick, side and tricks won).
-    fn fresh_search(&self, hands: SeatMap<Hand>, target: u8) -> bool {
-        let config = Config {
-            transposition_table: false,
-            verify_tt_cards: 0,
-            ..*self.config
-        };
-        let mut tt = ddsolve_tt::TtForest::new(1);
-        let mut hints = Hints::default();
-        let mut fresh = Searcher::new(
-            hands,
-            self.trump,
-            self.leader,
-            &self.trick[..self.trick_len],
-            &config,
-            &mut tt,
-            self.ordering,
-            &mut hints,
-        );
-        fresh.max_side = self.max_side;
-        fresh.tricks_max = self.tricks_max;
-        fresh.search(target)
-    }
-
-    /// Debugging aid: checks `claimed` against a fresh search without a table.
-    fn verify(&self, target: u8, claimed: bool, what: &str) {
-        let truth = self.fresh_search(self.hands, target);
-        assert_eq!(
-            truth, claimed,
-            "{what} wrong: target {target} tricks_max {} max_side {:?} leader {} trick {:?} hands {:?}",
-            self.tricks_max, self.max_side, self.leader, &self.trick[..self.trick_len], self.hands
-        );
-    }
-
-    /// Debugging aid: positions that differ only in who holds the cards below the lowest
-    /// winning rank of each suit (suit lengths kept) must give the same result.
-    fn verify_variants(&self, target: u8, claimed: bool, win: Hand) {
-        let mut seed = 0x1234_5678u64 ^ self.hands.0[0].0 ^ (self.hands.0[1].0 << 1);
-        let mut next = || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) as usize
-        };
-        for _ in 0..8 {
-            let mut hands = self.hands;
-            for suit in ddsolve_cards::Suit::ALL {
-                let w = win.suit(suit).0;
-                let floor = if w == 0 { 16 } else { w.trailing_zeros() };
-                let mut small: Vec<ddsolve_cards::Card> = Vec::new();
-                let mut counts = [0usize; 4];
-                for h in 0..4 {
-                    for c in self.hands.0[h].only_suit(suit).iter() {
-                        if u32::from(c.rank().get()) < floor {
-                            small.push(c);
-                            counts[h] += 1;
-                            hands.0[h].remove(c);
-                        }
-                    }
-                }
-                for i in (1..small.len()).rev() {
-                    let j = next() % (i + 1);
-                    small.swap(i, j);
-                }
-                let mut it = small.into_iter();
-                for h in 0..4 {
-                    for _ in 0..counts[h] {
-                        hands.0[h].insert(it.next().unwrap());
-                    }
-                }
-            }
-            let truth = self.fresh_search(hands, target);
-            assert_eq!(
-                truth, claimed,
-                "variant differs: target {target} tricks_max {} max_side {:?} leader {} trump {:?} win {:?}\n original {:?}\n variant  {:?}",
-                self.tricks_max, self.max_side, self.leader, self.trump, win, self.hands, hands
-            );
-        }
-    }
-
     /// The threshold on the tricks of the side on lead that decides the target: the side on
     /// lead takes at least this many of the `tl` tricks left exactly when the side to move
     /// (`me_max` true: ours) wins the search.
     #[inline]
-    fn threshold(&self, me_max: bool, tl: u8, target: u8) -> u8 {
+    pub(crate) fn threshold(&self, me_max: bool, tl: u8, target: u8) -> u8 {
         let need = target - self.tricks_max;
         if me_max {
             need
@@ -521,6 +440,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             if v == me_max {
                 self.win[d] = child;
                 self.hints.cutoff[d] = Some(mv.card);
+                self.report_cutoff(pos, mv.card);
                 return v;
             }
             acc |= child;
@@ -530,6 +450,19 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         }
         self.win[d] = acc;
         !me_max
+    }
+
+    /// Tells the ordering that `card` cut off at the current node (`pos` cards of the trick
+    /// played).
+    #[inline]
+    fn report_cutoff(&mut self, pos: usize, card: Card) {
+        let view = TrickView {
+            hands: &self.hands,
+            trump: self.trump,
+            leader: self.leader,
+            trick: &self.trick[..pos],
+        };
+        self.ordering.cutoff(&view, card);
     }
 
     /// Enhanced transposition cutoffs (chapter 6): does one of the fourth hand's moves lead
@@ -559,6 +492,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             if let Some((v, win)) = answer {
                 self.win[d] = win;
                 self.hints.cutoff[d] = Some(mv.card);
+                self.report_cutoff(3, mv.card);
                 return Some(v);
             }
         }
@@ -569,7 +503,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
 /// The moves of a position, generated and ordered as the search would.
 pub(crate) fn root_moves<O: MoveOrdering>(
     view: &TrickView,
-    ordering: &O,
+    ordering: &mut O,
     hints: &OrderHints,
 ) -> MoveList {
     let mut moves = MoveList::new();

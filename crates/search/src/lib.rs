@@ -28,15 +28,20 @@
 mod batch;
 mod config;
 mod core;
+mod driver;
 mod play;
 mod solver;
+mod verify;
 
 pub use batch::{
-    difficulty, solve_positions, solve_tables, solve_tables_with, BatchOptions, BatchOrder,
+    difficulty, solve_positions, solve_positions_by, solve_tables, solve_tables_by,
+    solve_tables_with, BatchOptions, BatchOrder,
 };
-pub use config::{Config, OrderingKind};
-pub use ddsolve_tt::TtKind;
+pub use config::Config;
+pub use ddsolve_moves::{AnyOrdering, MoveOrdering, OrderingKind};
+pub use ddsolve_tt::{AnyTable, TranspositionTable, TtKind};
 pub use play::{
     play_positions, PlayAnalysis, PlayAnalysisError, PlayDriver, PlayOptions, PlayOrder,
 };
-pub use solver::{CardValue, DdTable, Solution, Solutions, SolveError, Solver, Target};
+pub use ddsolve_cards::DdTable;
+pub use solver::{CardValue, Solution, Solutions, SolveError, Solver, Target};

@@ -17,6 +17,7 @@
 
 use crate::{Solutions, Solver, Target};
 use ddsolve_cards::{Card, Deal, PlayError, Position, Seat, Side, Strain, Suit};
+use ddsolve_moves::MoveOrdering;
 use ddsolve_tt::TranspositionTable;
 use thiserror::Error;
 
@@ -88,7 +89,7 @@ pub enum PlayAnalysisError {
     },
 }
 
-impl<T: TranspositionTable> Solver<T> {
+impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
     /// Play analysis (DDS `AnalysePlay`) of `cards` played from the start of `deal`,
     /// `leader` leading to the first trick in `trump`: the double-dummy tricks of declarer's
     /// side (declarer is `leader.prev()`) before the first card and after each card.

@@ -1,11 +1,8 @@
 use crate::core::{root_moves, Hints, Searcher};
-use crate::{Config, OrderingKind};
-use ddsolve_cards::{Card, Deal, Hand, Holding, Position, Seat, SeatMap, Strain};
-use ddsolve_moves::{
-    MoveOrdering, OrderHints, PaperOrdering, RankOrdering, TrickView, TunedOrdering,
-};
+use crate::Config;
+use ddsolve_cards::{Card, DdTable, Deal, Hand, Holding, Position, Seat, SeatMap, Strain};
+use ddsolve_moves::{AnyOrdering, MoveOrdering, OrderHints, TrickView};
 use ddsolve_tt::{AnyTable, TranspositionTable, TtStats};
-use std::fmt;
 use thiserror::Error;
 
 /// What the solver is asked to reach.
@@ -67,81 +64,66 @@ pub struct Solution {
     pub nodes: u64,
 }
 
-/// A double-dummy table: tricks for each declarer in each strain.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct DdTable {
-    /// `tricks[strain][declarer]`, DDS order (S, H, D, C, NT; N, E, S, W).
-    pub tricks: [[u8; 4]; 5],
-}
-
-impl DdTable {
-    /// Tricks declarer takes in `strain`.
-    pub fn tricks(&self, strain: Strain, declarer: Seat) -> u8 {
-        self.tricks[strain.index()][declarer.index()]
-    }
-
-    /// The 20 numbers in DDS's file order (strain-major).
-    pub fn to_dds_order(&self) -> [u8; 20] {
-        let mut out = [0; 20];
-        for s in 0..5 {
-            for h in 0..4 {
-                out[4 * s + h] = self.tricks[s][h];
-            }
-        }
-        out
-    }
-}
-
-impl fmt::Display for DdTable {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "     NT   S   H   D   C")?;
-        for seat in Seat::ALL {
-            write!(f, "{}  ", seat.letter())?;
-            for strain in [
-                Strain::NoTrump,
-                Strain::Spades,
-                Strain::Hearts,
-                Strain::Diamonds,
-                Strain::Clubs,
-            ] {
-                write!(f, "{:4}", self.tricks(strain, seat))?;
-            }
-            writeln!(f)?;
-        }
-        Ok(())
-    }
-}
-
 /// The solver: a transposition table, a move ordering and a configuration.
 ///
-/// Generic over the table and the ordering so that either can be replaced without touching
-/// the search. A solver reuses its table between related searches of one trump strain; a
-/// change of trumps clears it.
+/// Generic over the table (`T`) and the ordering (`O`), so that either can be replaced
+/// without touching the search: [`Solver::new`] and [`Solver::with_config`] build the
+/// workspace's own ([`AnyTable`] and [`AnyOrdering`], chosen by [`Config`]), and
+/// [`Solver::with_parts`] takes any [`TranspositionTable`] and [`MoveOrdering`]. A solver
+/// reuses its table between related searches of one trump strain; a change of trumps clears
+/// it (and resets the ordering's memory).
+///
+/// ```
+/// use ddsolve_cards::{Deal, Seat, Strain};
+/// use ddsolve_search::{Config, Solver};
+/// use ddsolve_moves::RankOrdering;
+/// use ddsolve_tt::TtForest;
+///
+/// let deal: Deal = "N:AKQ.AK.. 432.32.. JT9.QJ.. 876.T9..".parse()?;
+/// // The paper's forest (4 MB) and plain rank order, in place of the defaults.
+/// let mut solver = Solver::with_parts(Config::default(), TtForest::new(4), RankOrdering);
+/// assert_eq!(solver.strain_tricks(&deal, Strain::NoTrump), [5, 0, 5, 0]);
+/// # Ok::<(), ddsolve_cards::PbnError>(())
+/// ```
 #[derive(Debug)]
-pub struct Solver<T: TranspositionTable = AnyTable> {
+pub struct Solver<T: TranspositionTable = AnyTable, O: MoveOrdering = AnyOrdering> {
     config: Config,
     tt: T,
+    ordering: O,
     tt_strain: Option<Strain>,
     hints: Box<Hints>,
     nodes: u64,
     trick_nodes: u64,
 }
 
-impl Default for Solver<AnyTable> {
+impl Default for Solver {
     fn default() -> Self {
         Solver::new()
     }
 }
 
-impl Solver<AnyTable> {
+impl Solver {
     /// A solver with the default configuration.
-    pub fn new() -> Solver<AnyTable> {
+    pub fn new() -> Solver {
         Solver::with_config(Config::default())
     }
 
-    /// A solver with `config`.
-    pub fn with_config(config: Config) -> Solver<AnyTable> {
-        Solver::with_table(config, AnyTable::new(config.tt_kind, config.tt_memory_mb))
+    /// A solver with `config`: the table of `config.tt_kind` limited to
+    /// `config.tt_memory_mb`, the ordering of `config.ordering`.
+    pub fn with_config(config: Config) -> Solver {
+        Solver::with_parts(
+            config,
+            AnyTable::new(config.tt_kind, config.tt_memory_mb),
+            AnyOrdering::new(config.ordering),
+        )
+    }
+}
+
+impl<T: TranspositionTable> Solver<T> {
+    /// A solver with `config`, the table `tt` (built with its own memory limit) and the
+    /// ordering of `config.ordering`.
+    pub fn with_table(config: Config, tt: T) -> Solver<T> {
+        Solver::with_parts(config, tt, AnyOrdering::new(config.ordering))
     }
 }
 
@@ -154,12 +136,15 @@ struct Root<'p> {
     played: &'p [Card],
 }
 
-impl<T: TranspositionTable> Solver<T> {
-    /// A solver with `config` and the table `tt`.
-    pub fn with_table(config: Config, tt: T) -> Solver<T> {
+impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
+    /// A solver with `config`, the table `tt` and the ordering `ordering`, whatever their
+    /// types (`config.tt_kind`, `tt_memory_mb` and `ordering` are not used: the parts are
+    /// given).
+    pub fn with_parts(config: Config, tt: T, ordering: O) -> Solver<T, O> {
         Solver {
             config,
             tt,
+            ordering,
             tt_strain: None,
             hints: Box::default(),
             nodes: 0,
@@ -170,6 +155,16 @@ impl<T: TranspositionTable> Solver<T> {
     /// The configuration.
     pub fn config(&self) -> &Config {
         &self.config
+    }
+
+    /// The transposition table.
+    pub fn table_ref(&self) -> &T {
+        &self.tt
+    }
+
+    /// The move ordering.
+    pub fn ordering(&self) -> &O {
+        &self.ordering
     }
 
     /// Search nodes visited by this solver since it was made.
@@ -188,9 +183,10 @@ impl<T: TranspositionTable> Solver<T> {
         self.tt.stats()
     }
 
-    /// Forgets everything the table learned.
+    /// Forgets everything the table and the ordering learned.
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.ordering.reset();
         self.tt_strain = None;
         *self.hints = Hints::default();
     }
@@ -198,26 +194,15 @@ impl<T: TranspositionTable> Solver<T> {
     fn prepare(&mut self, trump: Strain) {
         if self.tt_strain != Some(trump) {
             self.tt.clear();
+            self.ordering.reset();
             self.tt_strain = Some(trump);
         }
     }
 
-    /// Runs `f` with a searcher set up for `root`, dispatching on the ordering.
-    fn with_searcher<R>(&mut self, root: Root, f: impl FnOnce(&mut dyn SearchOps) -> R) -> R {
+    /// Runs `f` with a searcher set up for `root`.
+    fn with_searcher<R>(&mut self, root: Root, f: impl FnOnce(&mut Searcher<T, O>) -> R) -> R {
         self.prepare(root.trump);
-        match self.config.ordering {
-            OrderingKind::Tuned => self.run_searcher(root, &TunedOrdering, f),
-            OrderingKind::Paper => self.run_searcher(root, &PaperOrdering, f),
-            OrderingKind::Rank => self.run_searcher(root, &RankOrdering, f),
-        }
-    }
-
-    fn run_searcher<O: MoveOrdering, R>(
-        &mut self,
-        root: Root,
-        ordering: &O,
-        f: impl FnOnce(&mut dyn SearchOps) -> R,
-    ) -> R {
+        self.tt.new_search();
         let config = self.config;
         let mut s = Searcher::new(
             root.hands,
@@ -226,7 +211,7 @@ impl<T: TranspositionTable> Solver<T> {
             root.played,
             &config,
             &mut self.tt,
-            ordering,
+            &mut self.ordering,
             &mut self.hints,
         );
         let r = f(&mut s);
@@ -257,7 +242,6 @@ impl<T: TranspositionTable> Solver<T> {
             leader: pos.leader(),
             played: pos.trick(),
         };
-        let ordering = self.config.ordering;
         let hints = OrderHints::default();
         let view = TrickView {
             hands: &root.hands,
@@ -265,17 +249,14 @@ impl<T: TranspositionTable> Solver<T> {
             leader: root.leader,
             trick: root.played,
         };
-        let moves = match ordering {
-            OrderingKind::Tuned => root_moves(&view, &TunedOrdering, &hints),
-            OrderingKind::Paper => root_moves(&view, &PaperOrdering, &hints),
-            OrderingKind::Rank => root_moves(&view, &RankOrdering, &hints),
-        };
+        self.prepare(root.trump);
+        let moves = root_moves(&view, &mut self.ordering, &hints);
         self.with_searcher(root, |s| {
             let mut out = Vec::with_capacity(moves.len());
             match (target, solutions) {
                 (_, Solutions::All) => {
                     for mv in &moves {
-                        let v = s.value_after(mv.card, mv.equals, tl);
+                        let v = s.value_after(mv.card, mv.equals);
                         out.push(CardValue {
                             card: mv.card,
                             equals: mv.equals,
@@ -317,7 +298,7 @@ impl<T: TranspositionTable> Solver<T> {
             }
             Ok(Solution {
                 cards: out,
-                nodes: s.nodes(),
+                nodes: s.nodes,
             })
         })
     }
@@ -352,7 +333,7 @@ impl<T: TranspositionTable> Solver<T> {
         ] {
             tricks[strain.index()] = self.strain_tricks(deal, strain);
         }
-        DdTable { tricks }
+        DdTable::new(tricks).expect("a solver takes at most 13 tricks")
     }
 
     /// One row of the double-dummy table: the tricks declarer takes in `strain`, for
@@ -394,55 +375,5 @@ impl<T: TranspositionTable> Solver<T> {
             out[leader.prev().index()] = n - lead_side;
         }
         out
-    }
-}
-
-/// The operations of a searcher, object-safe so that the solver can dispatch on the ordering
-/// once per request.
-trait SearchOps {
-    /// Exact tricks for the side to play at the root, searching from `guess`.
-    fn value(&mut self, tl: u8, guess: u8) -> u8;
-    /// Exact tricks for the root's side to play if it plays `card`.
-    fn value_after(&mut self, card: Card, equals: Holding, tl: u8) -> u8;
-    /// Does playing `card` let the root's side take at least `target` tricks?
-    fn reaches_after(&mut self, card: Card, equals: Holding, target: u8) -> bool;
-    fn nodes(&self) -> u64;
-}
-
-impl<T: TranspositionTable, O: MoveOrdering> SearchOps for Searcher<'_, T, O> {
-    fn value(&mut self, tl: u8, guess: u8) -> u8 {
-        let (mut lower, mut upper) = (self.tricks_max, self.tricks_max + tl);
-        let mut g = guess.clamp(lower, upper);
-        while lower < upper {
-            let t = if g == lower { g + 1 } else { g };
-            if self.search(t) {
-                lower = t;
-                g = lower;
-            } else {
-                upper = t - 1;
-                g = upper;
-            }
-        }
-        lower
-    }
-
-    fn value_after(&mut self, card: Card, equals: Holding, _tl: u8) -> u8 {
-        let undo = self.play(card, equals);
-        let left = self.tricks_left();
-        let guess = self.tricks_max + left / 2;
-        let v = self.value(left, guess);
-        self.unplay(card, &undo);
-        v
-    }
-
-    fn reaches_after(&mut self, card: Card, equals: Holding, target: u8) -> bool {
-        let undo = self.play(card, equals);
-        let v = self.search(target);
-        self.unplay(card, &undo);
-        v
-    }
-
-    fn nodes(&self) -> u64 {
-        self.nodes
     }
 }

@@ -21,36 +21,11 @@
 //! card and its equals are held by the leader and that `PLAY` cards are cards; it does not
 //! replay the play (tests do that with [`ddsolve_cards::Position`]).
 
-use ddsolve_cards::{Card, Deal, Holding, PbnError, Rank, Seat, Strain, Suit};
+use ddsolve_cards::{Card, Deal, Holding, PbnError, Rank, Seat, Strain, Suit, Vulnerability};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
-/// Vulnerability, as DDS numbers it (0 = none, 1 = both, 2 = NS, 3 = EW).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Vulnerability {
-    /// Nobody vulnerable.
-    None,
-    /// Both sides vulnerable.
-    Both,
-    /// North-South vulnerable.
-    NorthSouth,
-    /// East-West vulnerable.
-    EastWest,
-}
-
-impl Vulnerability {
-    /// The vulnerability with DDS code `i` (0..=3).
-    pub const fn from_index(i: usize) -> Option<Vulnerability> {
-        match i {
-            0 => Some(Vulnerability::None),
-            1 => Some(Vulnerability::Both),
-            2 => Some(Vulnerability::NorthSouth),
-            3 => Some(Vulnerability::EastWest),
-            _ => None,
-        }
-    }
-}
 
 /// One card of a `FUT` line: a legal card of the leader, the ranks it stands for, and the
 /// tricks the leader's side takes from the start of play if it is led.
@@ -498,7 +473,7 @@ fn parse_pbn_line(text: &str, number: usize, line: usize) -> Result<Entry, LineP
         number,
         line,
         dealer,
-        vulnerability: Vulnerability::from_index(vul as usize).unwrap_or(Vulnerability::None),
+        vulnerability: Vulnerability::from_dds_index(vul as usize).unwrap_or(Vulnerability::None),
         trump: Strain::ALL[trump as usize],
         first,
         deal,

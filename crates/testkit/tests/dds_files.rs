@@ -2,7 +2,8 @@
 //! themselves and (on small endings) against the oracle.
 
 use ddsolve_cards::{Card, Hand, Holding, Position, Seat, Strain};
-use ddsolve_testkit::dds_files::{self, Entry, Vulnerability};
+use ddsolve_cards::Vulnerability;
+use ddsolve_testkit::dds_files::{self, Entry};
 use ddsolve_testkit::oracle;
 use std::sync::OnceLock;
 

@@ -1,6 +1,6 @@
-//! The double-dummy table par is computed from.
+//! The double-dummy table: tricks for each declarer in each strain.
 
-use ddsolve_cards::{Seat, Side, Strain};
+use crate::{Seat, Side, Strain};
 use std::fmt;
 use thiserror::Error;
 
@@ -17,19 +17,29 @@ pub struct TableError {
 }
 
 /// A double-dummy table: the tricks each declarer takes in each strain, `tricks[strain]
-/// [declarer]` in DDS order (S, H, D, C, NT; N, E, S, W), as in `ddsolve_search::DdTable`.
+/// [declarer]` in DDS order (S, H, D, C, NT; N, E, S, W), each at most 13.
 ///
-/// Par needs nothing else from a deal, so this crate does not depend on the solver: build it
-/// from a solver's table (`TrickTable::new(dd_table.tricks)`) or from a `TABLE` line of a DDS
-/// file ([`TrickTable::from_dds_order`]).
+/// The one table type of ddsolve: the solver makes it (`ddsolve_search::Solver::table`), par
+/// reads it (`ddsolve_par::par`), and a `TABLE` line of a DDS file gives one
+/// ([`DdTable::from_dds_order`]).
+///
+/// ```
+/// use ddsolve_cards::{DdTable, Seat, Side, Strain};
+///
+/// let t = DdTable::from_dds_order([5, 8, 5, 8, 6, 6, 6, 6, 5, 7, 5, 7, 7, 5, 7, 5, 6, 6, 6, 6])?;
+/// assert_eq!(t.tricks(Strain::Spades, Seat::East), 8);
+/// assert_eq!(t.side_tricks(Side::NorthSouth, Strain::Clubs), 7);
+/// assert_eq!(t.to_dds_order()[1], 8);
+/// # Ok::<(), ddsolve_cards::TableError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct TrickTable {
+pub struct DdTable {
     tricks: [[u8; 4]; 5],
 }
 
-impl TrickTable {
+impl DdTable {
     /// The table with `tricks[strain][declarer]`, each at most 13.
-    pub fn new(tricks: [[u8; 4]; 5]) -> Result<TrickTable, TableError> {
+    pub fn new(tricks: [[u8; 4]; 5]) -> Result<DdTable, TableError> {
         for strain in Strain::ALL {
             for declarer in Seat::ALL {
                 let t = tricks[strain.index()][declarer.index()];
@@ -42,17 +52,17 @@ impl TrickTable {
                 }
             }
         }
-        Ok(TrickTable { tricks })
+        Ok(DdTable { tricks })
     }
 
     /// The table from 20 numbers in DDS's file order: strain-major (S, H, D, C, NT), declarer
     /// N, E, S, W within each strain (a `TABLE` line, or `DdTable::to_dds_order`).
-    pub fn from_dds_order(t: [u8; 20]) -> Result<TrickTable, TableError> {
+    pub fn from_dds_order(t: [u8; 20]) -> Result<DdTable, TableError> {
         let mut tricks = [[0; 4]; 5];
         for (i, &x) in t.iter().enumerate() {
             tricks[i / 4][i % 4] = x;
         }
-        TrickTable::new(tricks)
+        DdTable::new(tricks)
     }
 
     /// The tricks `declarer` takes in `strain`.
@@ -62,7 +72,7 @@ impl TrickTable {
 
     /// The tricks `side` takes in `strain` with its better declarer.
     pub const fn side_tricks(&self, side: Side, strain: Strain) -> u8 {
-        let (a, b) = side_seats(side);
+        let (a, b) = side.seats();
         let (ta, tb) = (self.tricks(strain, a), self.tricks(strain, b));
         if ta > tb {
             ta
@@ -75,9 +85,15 @@ impl TrickTable {
     pub const fn as_array(&self) -> &[[u8; 4]; 5] {
         &self.tricks
     }
+
+    /// The 20 numbers in DDS's file order (strain-major: S, H, D, C, NT; declarer N, E, S, W
+    /// within each), as a `TABLE` line.
+    pub fn to_dds_order(&self) -> [u8; 20] {
+        std::array::from_fn(|i| self.tricks[i / 4][i % 4])
+    }
 }
 
-impl fmt::Display for TrickTable {
+impl fmt::Display for DdTable {
     /// The layout of `ddsolve table`: a row per declarer, columns NT, S, H, D, C.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "     NT   S   H   D   C")?;
@@ -98,14 +114,6 @@ impl fmt::Display for TrickTable {
     }
 }
 
-/// The two seats of `side`, North or East first.
-pub(crate) const fn side_seats(side: Side) -> (Seat, Seat) {
-    match side {
-        Side::NorthSouth => (Seat::North, Seat::South),
-        Side::EastWest => (Seat::East, Seat::West),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -113,14 +121,15 @@ mod tests {
     #[test]
     fn dds_order_round_trip() {
         let t: [u8; 20] = std::array::from_fn(|i| (i % 14) as u8);
-        let table = TrickTable::from_dds_order(t).unwrap();
+        let table = DdTable::from_dds_order(t).unwrap();
+        assert_eq!(table.to_dds_order(), t);
         assert_eq!(table.tricks(Strain::Spades, Seat::East), 1);
         assert_eq!(table.tricks(Strain::NoTrump, Seat::West), 19 % 14);
         assert_eq!(table.side_tricks(Side::NorthSouth, Strain::Hearts), 6);
         let mut bad = t;
         bad[13] = 14;
         assert_eq!(
-            TrickTable::from_dds_order(bad),
+            DdTable::from_dds_order(bad),
             Err(TableError {
                 strain: Strain::Clubs,
                 declarer: Seat::East,
