@@ -9,9 +9,7 @@ use crate::{Config, DdTable, Solver};
 use ddsolve_moves::MoveOrdering;
 use ddsolve_tt::TranspositionTable;
 use ddsolve_cards::{Deal, Position, Seat, Suit};
-use std::collections::HashMap;
 use std::hash::Hash;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// In which order [`solve_tables_with`] hands out the deals.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -164,18 +162,7 @@ pub fn difficulty(deal: &Deal) -> u32 {
 /// The distinct items in order of first appearance, and for each input the index of its
 /// distinct item.
 fn dedup<T: Clone + Eq + Hash>(items: &[T]) -> (Vec<T>, Vec<usize>) {
-    let mut index: HashMap<&T, usize> = HashMap::with_capacity(items.len());
-    let mut unique = Vec::new();
-    let of_input = items
-        .iter()
-        .map(|item| {
-            *index.entry(item).or_insert_with(|| {
-                unique.push(item.clone());
-                unique.len() - 1
-            })
-        })
-        .collect();
-    (unique, of_input)
+    crate::pool::dedup(items)
 }
 
 /// Runs `work` on every item, handing them out in `order`, on up to `threads` threads each
@@ -192,42 +179,24 @@ where
     R: Send,
 {
     debug_assert_eq!(order.len(), items.len());
-    let threads = threads.clamp(1, items.len().max(1));
     let mut slots: Vec<Option<R>> = (0..items.len()).map(|_| None).collect();
-    if threads == 1 {
-        let mut state = init();
-        for &i in order {
-            slots[i] = Some(work(&mut state, &items[i]));
-        }
-    } else {
-        let next = AtomicUsize::new(0);
-        let (next, init, work) = (&next, &init, &work);
-        let done: Vec<Vec<(usize, R)>> = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads)
-                .map(|_| {
-                    scope.spawn(move || {
-                        let mut state = init();
-                        let mut out = Vec::new();
-                        loop {
-                            let k = next.fetch_add(1, Ordering::Relaxed);
-                            let Some(&i) = order.get(k) else { break };
-                            out.push((i, work(&mut state, &items[i])));
-                        }
-                        out
-                    })
-                })
-                .collect();
-            workers
-                .into_iter()
-                .map(|w| match w.join() {
-                    Ok(out) => out,
-                    Err(panic) => std::panic::resume_unwind(panic),
-                })
-                .collect()
-        });
-        for (i, r) in done.into_iter().flatten() {
+    let options = crate::pool::PoolOptions {
+        threads: threads.clamp(1, items.len().max(1)),
+        // Every result is kept anyway: no need to hold the workers back.
+        window: usize::MAX,
+    };
+    let result: Result<(), std::convert::Infallible> = crate::pool::ordered_map(
+        order.iter().map(|&i| (i, &items[i])),
+        &options,
+        init,
+        |state, (i, item)| (i, work(state, item)),
+        |_, (i, r)| {
             slots[i] = Some(r);
-        }
+            Ok(())
+        },
+    );
+    if let Err(never) = result {
+        match never {}
     }
     slots
         .into_iter()

@@ -30,6 +30,7 @@ mod config;
 mod core;
 mod driver;
 mod play;
+pub mod pool;
 mod solver;
 mod verify;
 
