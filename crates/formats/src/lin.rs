@@ -1,0 +1,240 @@
+//! BBO's LIN format: the deal of an `md|` field, and the boards of a `.lin` file.
+//!
+//! LIN is a flat list of `key|value|` pairs. A deal is `md|DHAND,HAND,HAND,HAND|`: `D` is the
+//! dealer (1 South, 2 West, 3 North, 4 East; optional), then the hands of South, West, North
+//! and East, each as suit letters followed by their ranks (`SAKQ2HT9D876CJ5`). The fourth hand
+//! may be left empty: it holds the cards the others do not. A `.lin` file has one `md|` per
+//! board, with the vulnerability in `sv|` (`o` none, `n` NS, `e` EW, `b` both) and the board
+//! in `ah|Board 12|` or `qx|o12|`.
+//!
+//! ```
+//! use ddsolve_cards::Seat;
+//! use ddsolve_formats::lin;
+//!
+//! let md = "3SK5HT83DKQ9CA7652,SAT942HAQ4D32CKJ3,SQJ6HK652DJ85CT98,";
+//! let d = lin::parse_md(md)?;
+//! assert_eq!(d.dealer, Some(Seat::North));
+//! assert_eq!(
+//!     d.deal.to_string(),
+//!     "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
+//! );
+//! # Ok::<(), lin::LinError>(())
+//! ```
+
+use ddsolve_cards::{Card, Deal, DealError, Hand, Rank, Seat, SeatMap, Suit, Vulnerability};
+use thiserror::Error;
+
+/// Why a LIN deal or file cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum LinError {
+    /// The dealer digit is not 1 to 4.
+    #[error("md|: {0:?} is not a dealer (1 South, 2 West, 3 North, 4 East)")]
+    BadDealer(char),
+    /// Not four hands (the last may be empty), or fewer than three given.
+    #[error(
+        "md|: a deal has four hands separated by commas (the last may be left empty); found {0}"
+    )]
+    WrongHandCount(usize),
+    /// A character that is neither a suit letter nor a rank, or a rank before any suit.
+    #[error("md|: hand {seat}: {ch:?} is not a suit or a rank")]
+    BadCharacter {
+        /// The hand.
+        seat: Seat,
+        /// The character.
+        ch: char,
+    },
+    /// A card given twice.
+    #[error("md|: {card} is given twice")]
+    RepeatedCard {
+        /// The card.
+        card: Card,
+    },
+    /// The hands do not make a deal.
+    #[error("md|: {0}")]
+    Deal(#[from] DealError),
+    /// A `sv|` value that is not a vulnerability.
+    #[error("sv|: {0:?} is not a vulnerability (o, n, e or b)")]
+    BadVulnerability(String),
+}
+
+/// The deal of an `md|` field and its dealer, if given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LinDeal {
+    /// The deal.
+    pub deal: Deal,
+    /// The dealer, from the leading digit.
+    pub dealer: Option<Seat>,
+}
+
+/// A board of a LIN file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LinBoard {
+    /// The board number, from `ah|Board N|` or `qx|oN|` (`qx|cN|`), if there is one.
+    pub board: Option<u32>,
+    /// The deal and dealer.
+    pub deal: LinDeal,
+    /// The vulnerability, from `sv|`, if there is one.
+    pub vulnerability: Option<Vulnerability>,
+}
+
+/// The hands of an `md|` value in the order they are written.
+const MD_SEATS: [Seat; 4] = [Seat::South, Seat::West, Seat::North, Seat::East];
+
+/// Reads the value of an `md|` field (the text between `md|` and the next `|`).
+pub fn parse_md(value: &str) -> Result<LinDeal, LinError> {
+    let value = value.trim();
+    let (dealer, hands_text) = match value.chars().next() {
+        Some(c) if c.is_ascii_digit() => {
+            let seat = match c {
+                '1' => Seat::South,
+                '2' => Seat::West,
+                '3' => Seat::North,
+                '4' => Seat::East,
+                _ => return Err(LinError::BadDealer(c)),
+            };
+            (Some(seat), &value[1..])
+        }
+        _ => (None, value),
+    };
+    let parts: Vec<&str> = hands_text.split(',').collect();
+    let given = parts.iter().filter(|p| !p.trim().is_empty()).count();
+    if parts.len() > 4 || given < 3 {
+        return Err(LinError::WrongHandCount(given));
+    }
+    let mut hands = SeatMap([Hand::EMPTY; 4]);
+    let mut all = Hand::EMPTY;
+    for (&seat, part) in MD_SEATS.iter().zip(&parts) {
+        let mut suit: Option<Suit> = None;
+        let mut chars = part.trim().chars().peekable();
+        while let Some(ch) = chars.next() {
+            if ch.is_whitespace() {
+                continue;
+            }
+            if let Some(s) = Suit::from_letter(ch.to_ascii_uppercase()) {
+                suit = Some(s);
+                continue;
+            }
+            // `10` for the ten, as some programs write it.
+            let rank = if ch == '1' && chars.peek() == Some(&'0') {
+                chars.next();
+                Rank::from_letter('T')
+            } else {
+                Rank::from_letter(ch)
+            };
+            let (Some(s), Some(r)) = (suit, rank) else {
+                return Err(LinError::BadCharacter { seat, ch });
+            };
+            let card = Card::new(s, r);
+            if all.contains(card) {
+                return Err(LinError::RepeatedCard { card });
+            }
+            all.insert(card);
+            hands[seat].insert(card);
+        }
+    }
+    if given == 3 {
+        let missing = MD_SEATS
+            .into_iter()
+            .zip(parts.iter().map(|p| p.trim().is_empty()).chain([true]))
+            .find_map(|(seat, empty)| empty.then_some(seat));
+        let lengths: Vec<u32> = MD_SEATS
+            .iter()
+            .map(|&s| hands[s].len())
+            .filter(|&l| l > 0)
+            .collect();
+        if let (Some(seat), Some(&len)) = (missing, lengths.first()) {
+            // Only a full hand's worth (as long as the others) is deduced.
+            if lengths.iter().all(|&l| l == len) && len == 13 {
+                hands[seat] = Hand(Hand::ALL.0 & !all.0);
+            }
+        }
+    }
+    Ok(LinDeal {
+        deal: Deal::new(hands)?,
+        dealer,
+    })
+}
+
+/// Reads an `sv|` value: `o`, `0` or `-` none, `n` NS, `e` EW, `b` both (either case).
+pub fn parse_vulnerability(value: &str) -> Result<Vulnerability, LinError> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "o" | "0" | "-" | "" => Ok(Vulnerability::None),
+        "n" => Ok(Vulnerability::NorthSouth),
+        "e" => Ok(Vulnerability::EastWest),
+        "b" => Ok(Vulnerability::Both),
+        _ => Err(LinError::BadVulnerability(value.to_string())),
+    }
+}
+
+/// Does `text` hold a LIN deal (an `md|` field)?
+pub fn has_deal(text: &str) -> bool {
+    pairs(text).any(|(key, _)| key == "md")
+}
+
+/// The boards of a LIN text, one per `md|` field, in order; each `sv|`, `ah|` and `qx|`
+/// belongs to the board of the `md|` before it (`qx|` to the next one, as BBO writes it
+/// first).
+///
+/// ```
+/// use ddsolve_cards::Vulnerability;
+/// use ddsolve_formats::lin;
+///
+/// let text = "qx|o7|md|3SK5HT83DKQ9CA7652,SAT942HAQ4D32CKJ3,SQJ6HK652DJ85CT98,|sv|e|mb|p|";
+/// let boards = lin::boards(text);
+/// let b = boards[0].as_ref().unwrap();
+/// assert_eq!(b.board, Some(7));
+/// assert_eq!(b.vulnerability, Some(Vulnerability::EastWest));
+/// ```
+pub fn boards(text: &str) -> Vec<Result<LinBoard, LinError>> {
+    let mut out: Vec<Result<LinBoard, LinError>> = Vec::new();
+    let mut next_board: Option<u32> = None;
+    for (key, value) in pairs(text) {
+        match key.as_str() {
+            "qx" => next_board = number_in(value),
+            "md" => {
+                out.push(parse_md(value).map(|deal| LinBoard {
+                    board: next_board.take(),
+                    deal,
+                    vulnerability: None,
+                }));
+            }
+            "sv" => {
+                if let Some(last) = out.last_mut() {
+                    if let Ok(board) = last {
+                        match parse_vulnerability(value) {
+                            Ok(v) => board.vulnerability = Some(v),
+                            Err(e) => *last = Err(e),
+                        }
+                    }
+                }
+            }
+            "ah" => {
+                if let Some(Ok(board)) = out.last_mut() {
+                    board.board = board.board.or(number_in(value));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The first number in `s` (`Board 12` → 12, `o12` → 12).
+fn number_in(s: &str) -> Option<u32> {
+    let digits: String = s
+        .chars()
+        .skip_while(|c| !c.is_ascii_digit())
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok()
+}
+
+/// The `key|value|` pairs of a LIN text, keys trimmed and in lower case.
+fn pairs(text: &str) -> impl Iterator<Item = (String, &str)> {
+    let mut fields = text.split('|');
+    std::iter::from_fn(move || {
+        let key = fields.next()?;
+        let value = fields.next().unwrap_or("");
+        Some((key.trim().to_ascii_lowercase(), value))
+    })
+}

@@ -1,0 +1,642 @@
+//! PBN hand-record files (PBN 2.1): read the games and their tags, and write the file back
+//! with some tags replaced, every other byte kept.
+//!
+//! A PBN file is a sequence of *games* (boards), each a run of tag pairs (`[Deal "N:..."]`)
+//! and the section data that follows some of them (the calls of `[Auction]`, the cards of
+//! `[Play]`, the rows of a table tag such as `[OptimumResultTable]`); an empty line ends a
+//! game. Lines starting with `%` are comments (escape lines), `;` starts a comment to the end
+//! of the line, and `{...}` is commentary that may span lines.
+//!
+//! The reader works on bytes, not text: PBN files are ISO-8859-1 (Latin-1) as often as ASCII
+//! or UTF-8, and annotating one must not change a byte of its names or commentary. Tag values
+//! are kept as bytes ([`Tag::value`]); [`Tag::text`] reads them as Latin-1. Line ends may be
+//! LF or CRLF; [`PbnFile::rewrite`] writes new lines with the line end of the game they go
+//! into.
+//!
+//! ```
+//! use ddsolve_formats::pbn_file::{GameEdit, PbnFile};
+//!
+//! let file = b"% PBN 2.1\r\n[Board \"1\"]\r\n[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\r\n[OptimumScore \"NS 0\"]\r\n";
+//! let pbn = PbnFile::parse(file)?;
+//! let game = &pbn.games()[0];
+//! assert_eq!(game.tag("Board").map(|t| t.text()), Some("1".to_string()));
+//! let out = pbn.rewrite(&[GameEdit {
+//!     game: 0,
+//!     remove: vec!["OptimumScore".into()],
+//!     insert: vec!["[OptimumScore \"NS 100\"]".into()],
+//! }]);
+//! assert!(out.ends_with(b"]\r\n[OptimumScore \"NS 100\"]\r\n"));
+//! # Ok::<(), ddsolve_formats::pbn_file::PbnFileError>(())
+//! ```
+
+use ddsolve_cards::{DdTable, Seat, Strain, Vulnerability};
+use std::ops::Range;
+use thiserror::Error;
+
+/// The tags a double-dummy annotation writes: [`double_dummy_tricks`],
+/// [`optimum_result_table`], the par score and the par contracts.
+pub const DD_TAGS: [&str; 4] = [
+    "DoubleDummyTricks",
+    "OptimumResultTable",
+    "OptimumScore",
+    "ParContract",
+];
+
+/// A PBN file that cannot be read: the line and what is wrong there.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("line {line}: {message}")]
+pub struct PbnFileError {
+    /// The line, from 1.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// A line end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineEnd {
+    /// `\n`.
+    Lf,
+    /// `\r\n`.
+    CrLf,
+}
+
+impl LineEnd {
+    /// The bytes of the line end.
+    pub const fn bytes(self) -> &'static [u8] {
+        match self {
+            LineEnd::Lf => b"\n",
+            LineEnd::CrLf => b"\r\n",
+        }
+    }
+}
+
+/// A tag pair, `[Name "value"]`, and the section data after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tag {
+    /// The tag's name (`Deal`), as written.
+    pub name: String,
+    /// The value, its `\"` and `\\` escapes undone; bytes as in the file.
+    pub value: Vec<u8>,
+    /// The line of its `[`, from 1.
+    pub line: usize,
+    /// From its `[` to just after the last token of its section data (just after its `]`
+    /// if it has none), in the file's bytes.
+    pub span: Range<usize>,
+}
+
+impl Tag {
+    /// The value read as Latin-1 (every byte is a character), so never fails.
+    pub fn text(&self) -> String {
+        self.value.iter().map(|&b| char::from(b)).collect()
+    }
+}
+
+/// A game: a board's tag pairs with their sections, up to the empty line that ends it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    /// The tags in file order.
+    pub tags: Vec<Tag>,
+    /// The line of its first tag, from 1.
+    pub line: usize,
+    /// Where the game's last non-empty line ends (after its line end, if it has one).
+    pub end: usize,
+    /// The line end of the game's first line.
+    pub line_end: LineEnd,
+}
+
+impl Game {
+    /// The first tag named `name` (names are case-sensitive, as PBN says).
+    pub fn tag(&self, name: &str) -> Option<&Tag> {
+        self.tags.iter().find(|t| t.name == name)
+    }
+
+    /// The value of the first tag named `name` as Latin-1 text, if it is there and is not
+    /// empty or `?` (PBN's unknown).
+    pub fn value(&self, name: &str) -> Option<String> {
+        self.tag(name)
+            .map(Tag::text)
+            .filter(|v| !v.trim().is_empty() && v.trim() != "?")
+    }
+
+    /// The board number: the `[Board]` tag, if it is a number.
+    pub fn board(&self) -> Option<u32> {
+        self.value("Board")?.trim().parse().ok()
+    }
+
+    /// The dealer: the `[Dealer]` tag, or by the board number (board 1 North, 2 East, ...) if
+    /// there is no such tag. `Ok(None)` if neither is there.
+    pub fn dealer(&self) -> Result<Option<Seat>, BoardError> {
+        match self.value("Dealer") {
+            Some(v) => {
+                let mut chars = v.trim().chars();
+                match (chars.next().and_then(Seat::from_letter), chars.next()) {
+                    (Some(seat), None) => Ok(Some(seat)),
+                    _ => Err(self.bad("Dealer", format!("{v:?} is not a seat (N, E, S or W)"))),
+                }
+            }
+            None => Ok(self.board().map(board_dealer)),
+        }
+    }
+
+    /// The vulnerability: the `[Vulnerable]` tag (`None`, `Love`, `-`, `NS`, `EW`, `All`,
+    /// `Both`), or by the board number in the usual 16-board cycle if there is no such tag.
+    /// `Ok(None)` if neither is there.
+    pub fn vulnerability(&self) -> Result<Option<Vulnerability>, BoardError> {
+        match self.value("Vulnerable") {
+            Some(v) => v
+                .parse()
+                .map(Some)
+                .map_err(|e: ddsolve_cards::VulnerabilityError| self.bad("Vulnerable", e.0)),
+            None => Ok(self.board().map(board_vulnerability)),
+        }
+    }
+
+    fn bad(&self, tag: &str, message: String) -> BoardError {
+        BoardError {
+            board: self.value("Board"),
+            line: self.tag(tag).map_or(self.line, |t| t.line),
+            message: format!("[{tag}]: {message}"),
+        }
+    }
+}
+
+/// A tag of a game whose value cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{}line {line}: {message}", .board.as_ref().map(|b| format!("board {b}, ")).unwrap_or_default())]
+pub struct BoardError {
+    /// The game's `[Board]` value, if it has one.
+    pub board: Option<String>,
+    /// The line of the tag at fault, from 1.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// The dealer of board `n` in the usual cycle: 1 North, 2 East, 3 South, 4 West, 5 North ...
+pub fn board_dealer(n: u32) -> Seat {
+    Seat::ALL[(n.max(1) as usize - 1) % 4]
+}
+
+/// The vulnerability of board `n` in the usual 16-board cycle (board 1 none, 2 NS, 3 EW,
+/// 4 both, 5 NS, ...).
+pub fn board_vulnerability(n: u32) -> Vulnerability {
+    use Vulnerability::{Both as B, EastWest as E, None as O, NorthSouth as N};
+    const CYCLE: [Vulnerability; 16] = [O, N, E, B, N, E, B, O, E, B, O, N, B, O, N, E];
+    CYCLE[(n.max(1) as usize - 1) % 16]
+}
+
+/// A change to one game for [`PbnFile::rewrite`]: the tags to remove (every tag of these
+/// names, with its section data) and the lines to put in (without line ends).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameEdit {
+    /// The game's index in [`PbnFile::games`].
+    pub game: usize,
+    /// Names of the tags to remove.
+    pub remove: Vec<String>,
+    /// Lines to insert where the first removed tag was, or at the end of the game if none was
+    /// there.
+    pub insert: Vec<String>,
+}
+
+/// A PBN file read into games, kept with its bytes for [`PbnFile::rewrite`].
+#[derive(Clone, Debug)]
+pub struct PbnFile<'a> {
+    bytes: &'a [u8],
+    games: Vec<Game>,
+}
+
+impl<'a> PbnFile<'a> {
+    /// Reads the games of `bytes`. Fails only where the structure cannot be told: an
+    /// unterminated tag, string or `{` commentary.
+    pub fn parse(bytes: &'a [u8]) -> Result<PbnFile<'a>, PbnFileError> {
+        Parser::new(bytes).run()
+    }
+
+    /// The games in file order.
+    pub fn games(&self) -> &[Game] {
+        &self.games
+    }
+
+    /// The file's bytes.
+    pub fn bytes(&self) -> &'a [u8] {
+        self.bytes
+    }
+
+    /// The line of byte `pos`, from 1.
+    pub fn line_of(&self, pos: usize) -> usize {
+        line_of(self.bytes, pos)
+    }
+
+    /// The file with `edits` made and every other byte as it was.
+    ///
+    /// A removed tag goes with its section data; when nothing else is left on its lines
+    /// (spaces aside) the lines go too, so no empty line splits a game. Inserted lines take
+    /// the game's line end. If the file does not end with a line end and the new lines come
+    /// last, they do not either, so rewriting a rewritten file gives it back unchanged.
+    pub fn rewrite(&self, edits: &[GameEdit]) -> Vec<u8> {
+        let b = self.bytes;
+        let n = b.len();
+        let mut removed = vec![false; n];
+        let mut inserts: Vec<(usize, Vec<u8>)> = Vec::new();
+        for edit in edits {
+            let Some(game) = self.games.get(edit.game) else {
+                continue;
+            };
+            let mut at: Option<usize> = None;
+            for tag in game.tags.iter().filter(|t| edit.remove.contains(&t.name)) {
+                let start = line_start(b, tag.span.start);
+                let whole = b[start..tag.span.start]
+                    .iter()
+                    .all(|&c| c == b' ' || c == b'\t');
+                at.get_or_insert(if whole { start } else { tag.span.start });
+                removed[tag.span.clone()].fill(true);
+            }
+            if edit.insert.is_empty() {
+                continue;
+            }
+            let at = at.unwrap_or(game.end);
+            let eol = game.line_end.bytes();
+            let mut text = Vec::new();
+            if at == n && n > 0 && b[n - 1] != b'\n' {
+                text.extend_from_slice(eol);
+            }
+            for line in &edit.insert {
+                text.extend_from_slice(line.as_bytes());
+                text.extend_from_slice(eol);
+            }
+            inserts.push((at, text));
+        }
+        clear_emptied_lines(b, &mut removed);
+        // New lines that end the file do not end with a line end if the file did not.
+        if n > 0 && b[n - 1] != b'\n' {
+            for (at, text) in &mut inserts {
+                if removed[*at..].iter().all(|&r| r) {
+                    let cut = if text.ends_with(b"\r\n") { 2 } else { 1 };
+                    text.truncate(text.len() - cut);
+                }
+            }
+        }
+        inserts.sort_by_key(|(at, _)| *at);
+        let mut out = Vec::with_capacity(n + inserts.iter().map(|(_, t)| t.len()).sum::<usize>());
+        let mut next = inserts.iter().peekable();
+        for (i, &byte) in b.iter().enumerate() {
+            while let Some((_, text)) = next.next_if(|(at, _)| *at == i) {
+                out.extend_from_slice(text);
+            }
+            if !removed[i] {
+                out.push(byte);
+            }
+        }
+        for (_, text) in next {
+            out.extend_from_slice(text);
+        }
+        out
+    }
+}
+
+/// Marks whole every line that a removal left with nothing but spaces, its line end too.
+fn clear_emptied_lines(b: &[u8], removed: &mut [bool]) {
+    let mut start = 0;
+    while start < b.len() {
+        let end = b[start..]
+            .iter()
+            .position(|&c| c == b'\n')
+            .map_or(b.len(), |p| start + p + 1);
+        let line = start..end;
+        let touched = removed[line.clone()].iter().any(|&r| r);
+        let blank_left = line
+            .clone()
+            .all(|i| removed[i] || matches!(b[i], b' ' | b'\t' | b'\r' | b'\n'));
+        if touched && blank_left {
+            removed[line].fill(true);
+        }
+        start = end;
+    }
+}
+
+fn line_start(b: &[u8], pos: usize) -> usize {
+    b[..pos]
+        .iter()
+        .rposition(|&c| c == b'\n')
+        .map_or(0, |p| p + 1)
+}
+
+fn line_of(b: &[u8], pos: usize) -> usize {
+    1 + b[..pos.min(b.len())]
+        .iter()
+        .filter(|&&c| c == b'\n')
+        .count()
+}
+
+/// The tokenizer: a walk over the bytes that tracks lines, comments and games.
+struct Parser<'a> {
+    b: &'a [u8],
+    i: usize,
+    line: usize,
+    games: Vec<Game>,
+    /// The game being read, if a tag has opened one.
+    open: Option<Game>,
+    /// Does the current line hold anything but spaces?
+    line_used: bool,
+    /// The end of the last non-empty line (after its line end).
+    last_used_end: usize,
+}
+
+impl<'a> Parser<'a> {
+    fn new(b: &'a [u8]) -> Parser<'a> {
+        Parser {
+            b,
+            i: 0,
+            line: 1,
+            games: Vec::new(),
+            open: None,
+            line_used: false,
+            last_used_end: 0,
+        }
+    }
+
+    fn error(&self, line: usize, message: impl Into<String>) -> PbnFileError {
+        PbnFileError {
+            line,
+            message: message.into(),
+        }
+    }
+
+    fn run(mut self) -> Result<PbnFile<'a>, PbnFileError> {
+        let b = self.b;
+        while self.i < b.len() {
+            let c = b[self.i];
+            let at_line_start = self.i == 0 || b[self.i - 1] == b'\n';
+            match c {
+                b'\n' => {
+                    self.i += 1;
+                    self.end_line();
+                }
+                b' ' | b'\t' | b'\r' => self.i += 1,
+                b'%' if at_line_start => {
+                    self.line_used = true;
+                    self.skip_to_line_end();
+                }
+                b';' => {
+                    self.line_used = true;
+                    self.skip_to_line_end();
+                }
+                b'{' => {
+                    self.line_used = true;
+                    let line = self.line;
+                    self.i += 1;
+                    loop {
+                        match b.get(self.i) {
+                            None => return Err(self.error(line, "commentary `{` is never closed")),
+                            Some(b'}') => break,
+                            Some(b'\n') => self.line += 1,
+                            Some(_) => {}
+                        }
+                        self.i += 1;
+                    }
+                    self.i += 1;
+                }
+                b'[' => {
+                    self.line_used = true;
+                    let tag = self.tag()?;
+                    let line_end = self.line_end_at(tag.span.start);
+                    let game = self.open.get_or_insert_with(|| Game {
+                        tags: Vec::new(),
+                        line: tag.line,
+                        end: 0,
+                        line_end,
+                    });
+                    game.tags.push(tag);
+                }
+                _ => {
+                    // Section data: a token up to a space or a special character.
+                    self.line_used = true;
+                    while self.i < b.len()
+                        && !matches!(b[self.i], b' ' | b'\t' | b'\r' | b'\n' | b'[' | b'{' | b';')
+                    {
+                        self.i += 1;
+                    }
+                    if let Some(tag) = self.open.as_mut().and_then(|g| g.tags.last_mut()) {
+                        tag.span.end = self.i;
+                    }
+                }
+            }
+        }
+        if self.line_used {
+            self.last_used_end = b.len();
+        }
+        self.close_game();
+        Ok(PbnFile {
+            bytes: b,
+            games: self.games,
+        })
+    }
+
+    fn skip_to_line_end(&mut self) {
+        while self.i < self.b.len() && self.b[self.i] != b'\n' {
+            self.i += 1;
+        }
+    }
+
+    /// After a `\n`: an empty line ends the open game.
+    fn end_line(&mut self) {
+        if self.line_used {
+            self.last_used_end = self.i;
+        } else {
+            self.close_game();
+        }
+        self.line_used = false;
+        self.line += 1;
+    }
+
+    fn close_game(&mut self) {
+        if let Some(mut game) = self.open.take() {
+            game.end = self.last_used_end;
+            self.games.push(game);
+        }
+    }
+
+    fn line_end_at(&self, pos: usize) -> LineEnd {
+        match self.b[pos..].iter().position(|&c| c == b'\n') {
+            Some(p) if p > 0 && self.b[pos + p - 1] == b'\r' => LineEnd::CrLf,
+            _ => LineEnd::Lf,
+        }
+    }
+
+    /// Reads `[Name "value"]` from the `[` at `self.i`.
+    fn tag(&mut self) -> Result<Tag, PbnFileError> {
+        let b = self.b;
+        let (start, line) = (self.i, self.line);
+        self.i += 1;
+        self.skip_spaces();
+        let name_start = self.i;
+        while self.i < b.len() && (b[self.i].is_ascii_alphanumeric() || b[self.i] == b'_') {
+            self.i += 1;
+        }
+        if self.i == name_start {
+            return Err(self.error(line, "a tag `[` is not followed by a tag name"));
+        }
+        let name = String::from_utf8_lossy(&b[name_start..self.i]).into_owned();
+        self.skip_spaces();
+        if b.get(self.i) != Some(&b'"') {
+            return Err(self.error(
+                line,
+                format!("tag [{name}]: its value must be in double quotes"),
+            ));
+        }
+        self.i += 1;
+        let mut value = Vec::new();
+        loop {
+            match b.get(self.i) {
+                None | Some(b'\n') => {
+                    return Err(self.error(
+                        line,
+                        format!("tag [{name}]: the value's closing `\"` is missing"),
+                    ))
+                }
+                Some(b'"') => break,
+                Some(b'\\') if matches!(b.get(self.i + 1), Some(b'"' | b'\\')) => {
+                    value.push(b[self.i + 1]);
+                    self.i += 2;
+                }
+                Some(&c) => {
+                    value.push(c);
+                    self.i += 1;
+                }
+            }
+        }
+        self.i += 1;
+        self.skip_spaces();
+        if b.get(self.i) != Some(&b']') {
+            return Err(self.error(line, format!("tag [{name}]: the closing `]` is missing")));
+        }
+        self.i += 1;
+        Ok(Tag {
+            name,
+            value,
+            line,
+            span: start..self.i,
+        })
+    }
+
+    fn skip_spaces(&mut self) {
+        while matches!(self.b.get(self.i), Some(b' ' | b'\t')) {
+            self.i += 1;
+        }
+    }
+}
+
+/// Declarers in the order of [`double_dummy_tricks`] and [`optimum_result_table`].
+const DD_SEATS: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
+/// Strains in that order.
+const DD_STRAINS: [Strain; 5] = [
+    Strain::NoTrump,
+    Strain::Spades,
+    Strain::Hearts,
+    Strain::Diamonds,
+    Strain::Clubs,
+];
+
+/// The value of a `[DoubleDummyTricks]` tag: 20 hexadecimal digits, the tricks of declarers
+/// N, S, E, W, for each the strains NT, S, H, D, C (BridgeComposer's convention).
+///
+/// ```
+/// use ddsolve_cards::DdTable;
+/// use ddsolve_formats::pbn_file::{double_dummy_tricks, parse_double_dummy_tricks};
+///
+/// // list10's first deal (DDS order: strains S H D C NT, declarers N E S W).
+/// let t = DdTable::from_dds_order([5, 8, 5, 8, 6, 6, 6, 6, 5, 7, 5, 7, 7, 5, 7, 5, 6, 6, 6, 6])?;
+/// assert_eq!(double_dummy_tricks(&t), "65657656576867568675");
+/// assert_eq!(parse_double_dummy_tricks("65657656576867568675"), Some(t));
+/// # Ok::<(), ddsolve_cards::TableError>(())
+/// ```
+pub fn double_dummy_tricks(table: &DdTable) -> String {
+    DD_SEATS
+        .iter()
+        .flat_map(|&seat| DD_STRAINS.iter().map(move |&strain| (seat, strain)))
+        .map(|(seat, strain)| {
+            char::from_digit(u32::from(table.tricks(strain, seat)), 16).unwrap_or('?')
+        })
+        .collect()
+}
+
+/// Reads a `[DoubleDummyTricks]` value (see [`double_dummy_tricks`]); `None` if it is not 20
+/// hexadecimal digits of at most 13.
+pub fn parse_double_dummy_tricks(s: &str) -> Option<DdTable> {
+    let digits: Vec<u8> = s
+        .trim()
+        .chars()
+        .map(|c| c.to_digit(16).map(|d| d as u8))
+        .collect::<Option<_>>()?;
+    if digits.len() != 20 {
+        return None;
+    }
+    let mut tricks = [[0u8; 4]; 5];
+    for (i, &d) in digits.iter().enumerate() {
+        tricks[DD_STRAINS[i % 5].index()][DD_SEATS[i / 5].index()] = d;
+    }
+    DdTable::new(tricks).ok()
+}
+
+/// The `[OptimumResultTable]` tag and its 20 rows, `N NT  9` (declarer; strain and tricks
+/// right-aligned in two columns, as the tag's `\2R` says), declarers N, S, E, W and strains
+/// NT, S, H, D, C.
+pub fn optimum_result_table(table: &DdTable) -> Vec<String> {
+    let mut lines =
+        vec![r#"[OptimumResultTable "Declarer;Denomination\2R;Result\2R"]"#.to_string()];
+    for seat in DD_SEATS {
+        for strain in DD_STRAINS {
+            let name = if strain == Strain::NoTrump {
+                "NT".to_string()
+            } else {
+                strain.letter().to_string()
+            };
+            lines.push(format!(
+                "{} {name:>2} {:>2}",
+                seat.letter(),
+                table.tricks(strain, seat)
+            ));
+        }
+    }
+    lines
+}
+
+/// A tag pair line, `[Name "value"]`, with `"` and `\` in the value escaped.
+pub fn tag_line(name: &str, value: &str) -> String {
+    let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
+    format!("[{name} \"{escaped}\"]")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_board_cycle() {
+        assert_eq!(board_dealer(1), Seat::North);
+        assert_eq!(board_dealer(8), Seat::West);
+        assert_eq!(board_vulnerability(1), Vulnerability::None);
+        assert_eq!(board_vulnerability(4), Vulnerability::Both);
+        assert_eq!(board_vulnerability(13), Vulnerability::Both);
+        assert_eq!(board_vulnerability(16), Vulnerability::EastWest);
+        assert_eq!(board_vulnerability(17), Vulnerability::None);
+    }
+
+    #[test]
+    fn a_value_with_escapes_round_trips() {
+        let line = tag_line("Event", r#"The "Cup" \ 2"#);
+        assert_eq!(line, r#"[Event "The \"Cup\" \\ 2"]"#);
+        let pbn = PbnFile::parse(line.as_bytes()).unwrap();
+        assert_eq!(pbn.games()[0].tags[0].text(), r#"The "Cup" \ 2"#);
+    }
+
+    #[test]
+    fn line_numbers() {
+        let b = b"a\nb\r\nc";
+        assert_eq!(line_of(b, 0), 1);
+        assert_eq!(line_of(b, 2), 2);
+        assert_eq!(line_of(b, 5), 3);
+        assert_eq!(line_start(b, 4), 2);
+    }
+}
