@@ -33,5 +33,6 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod conformance;
 pub mod dds_files;
 pub mod oracle;

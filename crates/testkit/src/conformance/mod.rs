@@ -1,0 +1,8 @@
+//! Conformance suites: generic checks that any implementation of one of ddsolve's seams must
+//! pass, run from a test in the implementing crate.
+//!
+//! - [`table`]: transposition tables ([`ddsolve_tt::TranspositionTable`]): soundness against
+//!   the [`crate::oracle`], merged bounds, reuse across deals and leaders, clearing, and the
+//!   memory limit.
+
+pub mod table;
