@@ -1,7 +1,7 @@
 //! The workspace's orderings chosen at run time.
 
 use crate::{MoveList, MoveOrdering, OrderHints, PaperOrdering, RankOrdering, TrickView};
-use crate::TunedOrdering;
+use crate::{CutoffOrdering, TunedOrdering};
 use ddsolve_cards::Card;
 
 /// Which of the workspace's move orderings to use, chosen at run time.
@@ -14,6 +14,9 @@ pub enum OrderingKind {
     Paper,
     /// [`RankOrdering`]: highest rank first, a baseline for ablation.
     Rank,
+    /// [`CutoffOrdering`] in front of [`TunedOrdering`]: a remembered cutoff card first,
+    /// the full ordering only when it fails.
+    Cutoff,
 }
 
 /// One of the workspace's orderings, dispatched by a `match` (no virtual calls): what a
@@ -27,15 +30,18 @@ pub enum AnyOrdering {
     Paper(PaperOrdering),
     /// [`RankOrdering`].
     Rank(RankOrdering),
+    /// [`CutoffOrdering`] in front of [`TunedOrdering`].
+    Cutoff(CutoffOrdering<TunedOrdering>),
 }
 
 impl AnyOrdering {
     /// The ordering of `kind`.
-    pub const fn new(kind: OrderingKind) -> AnyOrdering {
+    pub fn new(kind: OrderingKind) -> AnyOrdering {
         match kind {
             OrderingKind::Tuned => AnyOrdering::Tuned(TunedOrdering),
             OrderingKind::Paper => AnyOrdering::Paper(PaperOrdering),
             OrderingKind::Rank => AnyOrdering::Rank(RankOrdering),
+            OrderingKind::Cutoff => AnyOrdering::Cutoff(CutoffOrdering::new(TunedOrdering)),
         }
     }
 }
@@ -53,6 +59,17 @@ impl MoveOrdering for AnyOrdering {
             AnyOrdering::Tuned(o) => o.order(view, hints, moves),
             AnyOrdering::Paper(o) => o.order(view, hints, moves),
             AnyOrdering::Rank(o) => o.order(view, hints, moves),
+            AnyOrdering::Cutoff(o) => o.order(view, hints, moves),
+        }
+    }
+
+    #[inline]
+    fn first(&mut self, view: &TrickView, hints: &OrderHints) -> Option<Card> {
+        match self {
+            AnyOrdering::Tuned(o) => o.first(view, hints),
+            AnyOrdering::Paper(o) => o.first(view, hints),
+            AnyOrdering::Rank(o) => o.first(view, hints),
+            AnyOrdering::Cutoff(o) => o.first(view, hints),
         }
     }
 
@@ -62,6 +79,7 @@ impl MoveOrdering for AnyOrdering {
             AnyOrdering::Tuned(o) => o.cutoff(view, card),
             AnyOrdering::Paper(o) => o.cutoff(view, card),
             AnyOrdering::Rank(o) => o.cutoff(view, card),
+            AnyOrdering::Cutoff(o) => o.cutoff(view, card),
         }
     }
 
@@ -71,6 +89,7 @@ impl MoveOrdering for AnyOrdering {
             AnyOrdering::Tuned(o) => o.reset(),
             AnyOrdering::Paper(o) => o.reset(),
             AnyOrdering::Rank(o) => o.reset(),
+            AnyOrdering::Cutoff(o) => o.reset(),
         }
     }
 }

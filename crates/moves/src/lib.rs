@@ -29,11 +29,13 @@
 //! ```
 
 mod any;
+mod cutoff;
 mod generate;
 mod order;
 mod tuned;
 
 pub use any::{AnyOrdering, OrderingKind};
+pub use cutoff::CutoffOrdering;
 pub use generate::{generate, Move, MoveList, SmallCardFilter, TrickView};
 pub use order::{MoveOrdering, OrderHints, PaperOrdering, RankOrdering};
 pub use tuned::TunedOrdering;

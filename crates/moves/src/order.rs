@@ -27,6 +27,16 @@ pub trait MoveOrdering {
     /// Sets weights and sorts `moves` (a permutation of the input), best first.
     fn order(&mut self, view: &TrickView, hints: &OrderHints, moves: &mut MoveList);
 
+    /// A card to try before any ordering (say, a remembered cutoff card): the search plays
+    /// the legal move that holds it first, and calls [`MoveOrdering::order`] for the other
+    /// moves only if it does not cut off. A card that is not legal is ignored. The default
+    /// proposes none, so every node is ordered in full.
+    #[inline]
+    fn first(&mut self, view: &TrickView, hints: &OrderHints) -> Option<Card> {
+        let _ = (view, hints);
+        None
+    }
+
     /// `card`, one of the moves `order` was given for the node `view`, caused a cutoff
     /// there. The default ignores it.
     #[inline]

@@ -2,7 +2,9 @@
 
 use crate::Config;
 use ddsolve_cards::{trick_winner_index, Card, Hand, Holding, Seat, SeatMap, Side, Strain};
-use ddsolve_moves::{generate, MoveList, MoveOrdering, OrderHints, SmallCardFilter, TrickView};
+use ddsolve_moves::{
+    generate, Move, MoveList, MoveOrdering, OrderHints, SmallCardFilter, TrickView,
+};
 use ddsolve_prune::{later_tricks, quick_tricks_for, quick_tricks_second_hand_for, Estimate};
 use ddsolve_tt::{Pattern, TranspositionTable, TtKey};
 
@@ -403,7 +405,11 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
 
     fn search_moves(&mut self, target: u8, d: usize, pos: usize, me_max: bool) -> bool {
         let mut moves = MoveList::new();
-        {
+        let hints = OrderHints {
+            cutoff: self.hints.cutoff[d],
+            tt: self.hints.tt[d],
+        };
+        let first = {
             let view = TrickView {
                 hands: &self.hands,
                 trump: self.trump,
@@ -411,45 +417,97 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                 trick: &self.trick[..pos],
             };
             generate(&view, &mut moves);
-            let hints = OrderHints {
-                cutoff: self.hints.cutoff[d],
-                tt: self.hints.tt[d],
-            };
-            self.ordering.order(&view, &hints, &mut moves);
-        }
-        if pos == 3
-            && self.config.etc
-            && self.config.transposition_table
-            && d as u32 >= self.config.etc_min_cards
-        {
-            if let Some(v) = self.etc(&moves, target, d, me_max) {
-                return v;
-            }
-        }
+            self.ordering.first(&view, &hints).and_then(|card| {
+                moves
+                    .iter()
+                    .position(|m| m.card.suit() == card.suit() && m.equals.contains(card.rank()))
+            })
+        };
         let mut acc = Hand::EMPTY;
         let mut filter = SmallCardFilter::new();
         let small = self.config.small_card_filter;
+        let etc = pos == 3
+            && self.config.etc
+            && self.config.transposition_table
+            && d as u32 >= self.config.etc_min_cards;
+        if let Some(i) = first {
+            // The ordering's proposal first: if it cuts off, the node is never ordered.
+            if etc {
+                if let Some(v) = self.etc(&moves, target, d, me_max) {
+                    return v;
+                }
+            }
+            let mv = moves.swap_remove(i);
+            match self.try_move(&mv, target, d, pos, me_max) {
+                Ok(v) => return v,
+                Err(child) => {
+                    acc |= child;
+                    if small {
+                        filter.searched(&mv, child);
+                    }
+                }
+            }
+            self.order(pos, &hints, &mut moves);
+        } else {
+            self.order(pos, &hints, &mut moves);
+            if etc {
+                if let Some(v) = self.etc(&moves, target, d, me_max) {
+                    return v;
+                }
+            }
+        }
         for mv in moves.iter() {
             if small && !filter.admits(mv) {
                 continue;
             }
-            let undo = self.play(mv.card, mv.equals);
-            let v = self.search(target);
-            self.unplay(mv.card, &undo);
-            let child = self.win[d - 1] | undo.mark;
-            if v == me_max {
-                self.win[d] = child;
-                self.hints.cutoff[d] = Some(mv.card);
-                self.report_cutoff(pos, mv.card);
-                return v;
-            }
-            acc |= child;
-            if small {
-                filter.searched(mv, child);
+            match self.try_move(mv, target, d, pos, me_max) {
+                Ok(v) => return v,
+                Err(child) => {
+                    acc |= child;
+                    if small {
+                        filter.searched(mv, child);
+                    }
+                }
             }
         }
         self.win[d] = acc;
         !me_max
+    }
+
+    /// Orders the moves of the current node (`pos` cards of the trick played).
+    #[inline]
+    fn order(&mut self, pos: usize, hints: &OrderHints, moves: &mut MoveList) {
+        let view = TrickView {
+            hands: &self.hands,
+            trump: self.trump,
+            leader: self.leader,
+            trick: &self.trick[..pos],
+        };
+        self.ordering.order(&view, hints, moves);
+    }
+
+    /// Searches `mv`. On a cutoff records it and returns the node's value (`Ok`); otherwise
+    /// returns the winning ranks the move's search backed up (`Err`).
+    #[inline]
+    fn try_move(
+        &mut self,
+        mv: &Move,
+        target: u8,
+        d: usize,
+        pos: usize,
+        me_max: bool,
+    ) -> Result<bool, Hand> {
+        let undo = self.play(mv.card, mv.equals);
+        let v = self.search(target);
+        self.unplay(mv.card, &undo);
+        let child = self.win[d - 1] | undo.mark;
+        if v == me_max {
+            self.win[d] = child;
+            self.hints.cutoff[d] = Some(mv.card);
+            self.report_cutoff(pos, mv.card);
+            return Ok(v);
+        }
+        Err(child)
     }
 
     /// Tells the ordering that `card` cut off at the current node (`pos` cards of the trick
