@@ -53,16 +53,20 @@ def test_table_shape_and_symmetry():
 
 
 def test_tables_of_endings():
-    # North's ace of spades wins the one trick in spades and notrump; in hearts East ruffs.
+    # One card each: North the spade ace, the others a heart. With West declaring, North
+    # leads the ace and wins unless hearts are trumps (West ruffs); with anyone else, a
+    # heart is led and West's four wins it, unless spades are trumps (North ruffs).
     t = ddsolve.calc_dd_table("N:A... .2.. .3.. .4..")
-    assert t["N"] == {"S": 1, "H": 0, "D": 1, "C": 1, "NT": 1}
-    assert t["E"] == {"S": 0, "H": 1, "D": 0, "C": 0, "NT": 0}
+    assert t["N"] == t["S"] == {"S": 1, "H": 0, "D": 0, "C": 0, "NT": 0}
+    assert t["E"] == {"S": 0, "H": 1, "D": 1, "C": 1, "NT": 1}
+    assert t["W"] == {"S": 0, "H": 1, "D": 0, "C": 0, "NT": 0}
 
 
 def test_calc_all_tables_order_and_duplicates():
     deals = [D, "N:A... K... Q... J...", ddsolve.Deal(ROTATED), "N:.2.. .A.. .K.. .Q.."]
     tables = ddsolve.calc_all_tables(deals)
-    assert tables[0] == tables[2] == ddsolve.calc_dd_table(D)
+    assert tables[0] == tables[2]
+    assert dds_order(tables[0]) == [5, 8, 5, 8, 6, 6, 6, 6, 5, 7, 5, 7, 7, 5, 7, 5, 6, 6, 6, 6]
     assert tables[1]["N"]["NT"] == 1 and tables[3]["N"]["NT"] == 0
     assert ddsolve.calc_all_tables(iter(deals), threads=3) == tables  # any iterable
     assert ddsolve.calc_all_tables([]) == []
@@ -89,13 +93,14 @@ def test_solve_board_in_mid_trick():
     assert ddsolve.solve_board(after_hj_h8, "NT", "E", played="HJ H8") == as_list
     assert ddsolve.solve_board(after_hj_h8, "NT", "E", played="HJH8") == as_list
     assert ddsolve.solve_board(after_hj_h8, "NT", "E", played=("hj", "h8")) == as_list
-    # East-West's 6 are North-South's 7 of the table.
-    assert ddsolve.calc_dd_table(D)["N"]["NT"] == 13 - 6
+    # East-West's 6 are North-South's 7 after the jack and the eight.
+    assert ddsolve.analyse_play(D, "NT", "E", ["HJ", "H8"])[-1] == 13 - 6
 
 
 def test_solve_board_with_a_target():
     v = ddsolve.solve_board(D, "NT", "E")
-    for target in range(1, 14):
+    assert max(v.values()) == 7
+    for target in (1, 6, 7, 8):
         got = ddsolve.solve_board(D, "NT", "E", target=target)
         assert got == {card: t for card, t in v.items() if t >= target}
     assert ddsolve.solve_board(D, "NT", "E", target=13) == {}
@@ -104,22 +109,26 @@ def test_solve_board_with_a_target():
 def test_par_forms():
     table = ddsolve.calc_dd_table(D)
     numbers = dds_order(table)
-    for arg in (D, ddsolve.Deal(D), table, numbers, tuple(numbers)):
-        assert ddsolve.par(arg) == {
-            "score": -110,
-            "contracts": [
-                {
-                    "level": 2,
-                    "strain": "S",
-                    "declarer": "EW",
-                    "doubled": False,
-                    "result": 0,
-                    "text": "2S-EW",
-                }
-            ],
-        }
+    expected = {
+        "score": -110,
+        "contracts": [
+            {
+                "level": 2,
+                "strain": "S",
+                "declarer": "EW",
+                "doubled": False,
+                "result": 0,
+                "text": "2S-EW",
+            }
+        ],
+    }
+    for arg in (table, numbers, tuple(numbers)):
+        assert ddsolve.par(arg) == expected
         assert ddsolve.dealer_par(arg) == ["-110", "2S-EW"]
         assert ddsolve.sides_par(arg) == ["NS -110", "EW 110", "NS:EW 2S", "EW:EW 2S"]
+    # From a deal, its table is solved first.
+    assert ddsolve.par(D) == expected
+    assert ddsolve.sides_par(ddsolve.Deal(D)) == ["NS -110", "EW 110", "NS:EW 2S", "EW:EW 2S"]
     # Vulnerability only matters to the scores here.
     assert ddsolve.par(table, vul="ew")["score"] == -110
     assert ddsolve.par(table, vul="EW", dealer="W")["contracts"][0]["text"] == "2S-EW"
@@ -129,19 +138,22 @@ def test_par_of_a_passed_out_deal_and_a_sacrifice():
     nothing = [6] * 20  # nobody makes a one-level contract
     assert ddsolve.par(nothing) == {"score": 0, "contracts": []}
     assert ddsolve.dealer_par(nothing) == ["0", "pass"]
-    # North-South make 4S (10 tricks); East-West take 8 in hearts: 4H doubled two down
-    # costs 300 non-vulnerable against 620 for 4S vulnerable.
+    # North-South make 4S (10 tricks), 620 vulnerable; East-West take 8 tricks in hearts,
+    # and must bid 5H to outbid 4S: doubled three down, 500 non-vulnerable.
     t = {seat: {s: 0 for s in ddsolve.STRAINS} for seat in ddsolve.SEATS}
     for seat in ("N", "S"):
         t[seat]["S"] = 10
     for seat in ("E", "W"):
         t[seat]["H"] = 8
     p = ddsolve.par(t, vul="ns", dealer="N")
-    assert p["score"] == 300
+    assert p["score"] == 500
     [sac] = p["contracts"]
-    assert (sac["level"], sac["strain"], sac["doubled"], sac["result"]) == (4, "H", True, -2)
+    assert (sac["level"], sac["strain"], sac["doubled"], sac["result"]) == (5, "H", True, -3)
     assert sac["declarer"] == "EW"
-    assert sac["text"] == "4H*-EW-2"
+    assert sac["text"] == "5H*-EW-3"
+    assert ddsolve.sides_par(t, "ns") == ["NS 500", "EW -500", "NS:EW 5Hx", "EW:EW 5Hx"]
+    # Not vulnerable, 4S scores 420: the sacrifice no longer pays.
+    assert ddsolve.par(t, vul="none", dealer="N")["score"] == 420
 
 
 def test_analyse_play():
@@ -155,7 +167,7 @@ def test_analyse_play():
 def test_the_gil_is_released_while_solving(freak24):
     """A Python thread keeps running while another solves: with the GIL held it would stop
     for the whole solve."""
-    deals = [d for d, _ in freak24[:4]]
+    deals = [d for d, _ in freak24[:2]]
     done = threading.Event()
     span = {}
 

@@ -29,8 +29,17 @@ def client():
 
 
 @pytest.fixture(scope="module")
-def deals20(random200):
-    return random200[:20]
+def deals12(list100):
+    """Twelve distinct real deals of list100.txt with their DDS tables (20 numbers)."""
+    rows = {}
+    for e in list100:
+        rows.setdefault(e.deal, e.table)
+    return list(rows.items())[:12]
+
+
+@pytest.fixture(scope="module")
+def local_tables(deals12):
+    return ddsolve.calc_all_tables([d for d, _ in deals12], threads=2)
 
 
 def test_the_task_function_pickles_by_name():
@@ -45,33 +54,35 @@ def test_partitions():
         list(dask_tables.partitions(range(7), 0))
 
 
-def test_cluster_tables_equal_calc_all_tables(client, deals20):
-    deals = [d for d, _ in deals20]
-    local = ddsolve.calc_all_tables(deals, threads=2)
-    # 4 partitions of 6, 6, 6 and 2 deals, at most 2 in flight: the window moves.
-    got = dask_tables.tables_on_cluster(client, deals, partition_size=6, threads=1, window=2)
-    assert got == local
-    assert [dds_order(t) for t in got] == [numbers for _, numbers in deals20]
-    # Deal objects and a lazy iterable of them, the default window.
-    lazy = (ddsolve.Deal(d) for d in deals)
-    assert dask_tables.tables_on_cluster(client, lazy, partition_size=7, threads=1) == local
+def test_cluster_tables_equal_calc_all_tables(client, deals12, local_tables):
+    deals = [d for d, _ in deals12]
+    # 3 partitions of 5, 5 and 2 deals, at most 2 in flight: the window moves.
+    got = dask_tables.tables_on_cluster(client, deals, partition_size=5, threads=1, window=2)
+    assert got == local_tables
+    assert [dds_order(t) for t in got] == [numbers for _, numbers in deals12]
+    # Deal objects from a lazy iterable, the default window.
+    lazy = (ddsolve.Deal(d) for d in deals[:4])
+    assert dask_tables.tables_on_cluster(client, lazy, partition_size=3, threads=1) == local_tables[:4]
 
 
-def test_a_malformed_deal_fails_its_task(client, deals20):
-    deals = [d for d, _ in deals20[:3]] + ["N:AKQ... ... ... ..."]
+def test_a_malformed_deal_fails_its_task(client, deals12):
+    deals = [d for d, _ in deals12[:3]] + ["N:AKQ... ... ... ..."]
     with pytest.raises(ValueError, match=r"^deals\[1\]: hands have unequal lengths"):
         dask_tables.tables_on_cluster(client, deals, partition_size=2, threads=1)
 
 
-def test_file_to_file(client, deals20, tmp_path):
+def test_file_to_file(client, deals12, local_tables, tmp_path):
     src = tmp_path / "deals.txt"
-    lines = ["# twenty random deals", ""]
-    for i, (deal, _) in enumerate(deals20):
+    lines = ["# six real deals", ""]
+    for i, (deal, _) in enumerate(deals12[:6]):
         lines.append(f"{deal}\tdeal {i}" if i % 2 else deal)
     src.write_text("\n".join(lines) + "\n")
     out = tmp_path / "tables.tsv"
-    assert dask_tables.solve_file(client, str(src), str(out), partition_size=8, threads=1) == 20
-    expected = ["\t".join([deal] + [str(n) for n in numbers]) for deal, numbers in deals20]
+    assert dask_tables.solve_file(client, str(src), str(out), partition_size=4, threads=1) == 6
+    expected = [
+        "\t".join([ddsolve.Deal(deal).to_pbn()] + [str(n) for n in dds_order(table)])
+        for (deal, _), table in zip(deals12[:6], local_tables)
+    ]
     assert out.read_text().splitlines() == expected
     # The command line, against the same cluster by its address.
     out2 = tmp_path / "tables2.tsv"

@@ -53,7 +53,7 @@ def test_list100_par_structured(list100):
 
 def test_list100_par_from_deals(list100):
     """par from a deal solves its table first: the same as from the TABLE line."""
-    for entry in list100[:5]:
+    for entry in list100[:3]:
         assert ddsolve.sides_par(entry.deal, entry.vul) == entry.par
         assert ddsolve.dealer_par(ddsolve.Deal(entry.deal), entry.vul, entry.dealer) == entry.par2
 
@@ -78,16 +78,18 @@ def test_random_deals_against_dds(random200, random200_tables):
 
 
 def test_freak_deals_against_dds(freak24):
-    tables = ddsolve.calc_all_tables([d for d, _ in freak24], threads=2)
-    for (deal, expected), table in zip(freak24, tables):
+    # The hardest deals there are (four voids or more): the first eight keep CI short.
+    rows = freak24[:8]
+    tables = ddsolve.calc_all_tables([d for d, _ in rows], threads=2)
+    for (deal, expected), table in zip(rows, tables):
         assert dds_order(table) == expected, deal
 
 
 def test_one_thread_gives_the_same_tables_as_two(random200, random200_tables):
-    deals = [d for d, _ in random200[:40]]
-    assert ddsolve.calc_all_tables(deals, threads=1) == random200_tables[:40]
+    deals = [d for d, _ in random200[:20]]
+    assert ddsolve.calc_all_tables(deals, threads=1) == random200_tables[:20]
 
 
 def test_calc_dd_table_matches_the_batch(random200, random200_tables):
-    for (deal, _), table in list(zip(random200, random200_tables))[:5]:
+    for (deal, _), table in list(zip(random200, random200_tables))[:3]:
         assert ddsolve.calc_dd_table(deal) == table
