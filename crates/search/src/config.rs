@@ -1,3 +1,4 @@
+use crate::Driver;
 use ddsolve_moves::OrderingKind;
 
 /// Switches for every enhancement of the search, for research and ablation. The default is
@@ -20,6 +21,8 @@ pub struct Config {
     pub tt_first_tricks: u32,
     /// Kuijf's small-card filter.
     pub small_card_filter: bool,
+    /// How exact values are found from zero-window searches.
+    pub driver: Driver,
     /// Which move ordering [`crate::Solver::with_config`] builds (a solver given its
     /// ordering by [`crate::Solver::with_parts`] ignores this).
     pub ordering: OrderingKind,
@@ -46,6 +49,7 @@ impl Default for Config {
             etc_min_cards: 41,
             tt_first_tricks: 6,
             small_card_filter: true,
+            driver: Driver::Mtdf,
             ordering: OrderingKind::Tuned,
             tt_kind: ddsolve_tt::TtKind::Flat,
             tt_memory_mb: 128,

@@ -204,7 +204,17 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     }
 
     /// Can the side we maximise take `target` tricks (counted from the root)?
+    #[inline]
     pub fn search(&mut self, target: u8) -> bool {
+        self.search_value(target) >= target
+    }
+
+    /// The fail-soft zero-window search: a value `v` of the tricks of the side we maximise
+    /// (counted from the root) that is a lower bound of the true value when `v >= target`
+    /// and an upper bound when `v < target`. Every bound rests on the winning ranks backed
+    /// up in `self.win` (as the decision does), so it may be stored in the table. Estimator
+    /// cutoffs that count only what the target needs return the target's own bound.
+    pub fn search_value(&mut self, target: u8) -> u8 {
         self.nodes += 1;
         let d = self.depth();
         let pos = self.trick_len;
@@ -216,14 +226,14 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             let tl = (d / 4) as u8;
             if self.tricks_max >= target {
                 self.win[d] = Hand::EMPTY;
-                return true;
+                return self.tricks_max;
             }
             if self.tricks_max + tl < target {
                 self.win[d] = Hand::EMPTY;
-                return false;
+                return self.tricks_max + tl;
             }
             if tl == 1 {
-                return self.evaluate_last(target);
+                return self.evaluate_last();
             }
             // Early in the deal a table hit is likelier than an estimator cutoff, so the
             // table is probed first there (as DDS does); late, the cheap estimators first.
@@ -248,11 +258,11 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                 let l = lt.tricks.min(tl);
                 if me_max && self.tricks_max + tl - l < target {
                     self.win[d] = lt.win;
-                    return false;
+                    return self.tricks_max + tl - l;
                 }
                 if !me_max && self.tricks_max + l >= target {
                     self.win[d] = lt.win;
-                    return true;
+                    return self.tricks_max + l;
                 }
             }
             if cfg.transposition_table {
@@ -267,16 +277,24 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                     }
                 };
                 let value = self.search_moves(target, d, pos, me_max);
-                let leader_won = value == me_max;
-                let (lower, upper) = if leader_won { (x, tl) } else { (0, x - 1) };
+                let won = value >= target;
+                let leader_won = won == me_max;
+                // The value as tricks of the side on lead from here: a lower bound when
+                // the leader won the search, an upper bound when it lost.
+                let ours = value - self.tricks_max;
+                let lead = if me_max { ours } else { tl - ours };
+                debug_assert!(if leader_won { lead >= x } else { lead < x });
+                let (lower, upper) = if leader_won { (lead, tl) } else { (0, lead) };
                 let best = if leader_won {
                     self.hints.cutoff[d]
                 } else {
                     None
                 };
                 if d as u32 <= cfg.verify_tt_cards {
-                    self.verify(target, value, "stored value");
-                    self.verify_variants(target, value, self.win[d]);
+                    // The fail-soft bound, which implies the decision.
+                    let t = bound_target(value, won);
+                    self.verify(t, won, "stored bound");
+                    self.verify_variants(t, won, self.win[d]);
                 }
                 self.tt
                     .store(&key, &pattern, self.win[d], &self.hands, lower, upper, best);
@@ -297,6 +315,17 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             }
         }
         self.search_moves(target, d, pos, me_max)
+    }
+
+    /// The value of the max side from the root for `lead` tricks of the side on lead (at a
+    /// trick start, `tl` tricks left).
+    #[inline]
+    fn from_leader(&self, leader_max: bool, tl: u8, lead: u8) -> u8 {
+        if leader_max {
+            self.tricks_max + lead
+        } else {
+            self.tricks_max + tl - lead
+        }
     }
 
     /// The tricks the side to move needs from here (`tl` tricks left, the current one
@@ -321,7 +350,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         me_max: bool,
         tl: u8,
         target: u8,
-    ) -> Option<bool> {
+    ) -> Option<u8> {
         let q = est.tricks.min(tl);
         let cut = if me_max {
             self.tricks_max + q >= target
@@ -329,8 +358,10 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             self.tricks_max + tl - q < target
         };
         if cut {
+            // The estimate may count only the tricks the target needs (and back up only
+            // their ranks): its bound is the target's.
             self.win[d] = est.win;
-            Some(me_max)
+            Some(if me_max { target } else { target - 1 })
         } else {
             None
         }
@@ -361,14 +392,17 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         target: u8,
         me_max: bool,
         d: usize,
-    ) -> Option<bool> {
+    ) -> Option<u8> {
         let hit = self.tt.probe(key, pattern, &self.hands, x)?;
+        let v = self.from_leader(me_max, (d / 4) as u8, hit.bound);
+        let won = hit.reached == me_max;
+        debug_assert_eq!(v >= target, won);
         if d as u32 <= self.config.verify_tt_cards {
-            self.verify(target, hit.reached == me_max, "tt hit");
+            self.verify(bound_target(v, won), won, "tt hit");
         }
         self.win[d] = hit.win;
         self.hints.tt[d] = hit.best;
-        Some(hit.reached == me_max)
+        Some(v)
     }
 
     /// The threshold on the tricks of the side on lead that decides the target: the side on
@@ -384,7 +418,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         }
     }
 
-    fn evaluate_last(&mut self, target: u8) -> bool {
+    fn evaluate_last(&mut self) -> u8 {
         let d = self.depth();
         let mut cards = [NO_CARD; 4];
         for (i, c) in cards.iter_mut().enumerate() {
@@ -399,11 +433,10 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         } else {
             Hand::EMPTY
         };
-        let won = self.tricks_max + u8::from(self.leader.offset(w).side() == self.max_side);
-        won >= target
+        self.tricks_max + u8::from(self.leader.offset(w).side() == self.max_side)
     }
 
-    fn search_moves(&mut self, target: u8, d: usize, pos: usize, me_max: bool) -> bool {
+    fn search_moves(&mut self, target: u8, d: usize, pos: usize, me_max: bool) -> u8 {
         let mut moves = MoveList::new();
         let hints = OrderHints {
             cutoff: self.hints.cutoff[d],
@@ -424,6 +457,9 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             })
         };
         let mut acc = Hand::EMPTY;
+        // Fail-soft: when no move cuts off, the best of the moves' bounds (the highest
+        // upper bound for us, the lowest lower bound for the opponents).
+        let mut best = if me_max { 0 } else { u8::MAX };
         let mut filter = SmallCardFilter::new();
         let small = self.config.small_card_filter;
         let etc = pos == 3
@@ -440,7 +476,8 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             let mv = moves.swap_remove(i);
             match self.try_move(&mv, target, d, pos, me_max) {
                 Ok(v) => return v,
-                Err(child) => {
+                Err((v, child)) => {
+                    best = if me_max { best.max(v) } else { best.min(v) };
                     acc |= child;
                     if small {
                         filter.searched(&mv, child);
@@ -462,7 +499,8 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             }
             match self.try_move(mv, target, d, pos, me_max) {
                 Ok(v) => return v,
-                Err(child) => {
+                Err((v, child)) => {
+                    best = if me_max { best.max(v) } else { best.min(v) };
                     acc |= child;
                     if small {
                         filter.searched(mv, child);
@@ -471,7 +509,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             }
         }
         self.win[d] = acc;
-        !me_max
+        best
     }
 
     /// Orders the moves of the current node (`pos` cards of the trick played).
@@ -487,7 +525,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     }
 
     /// Searches `mv`. On a cutoff records it and returns the node's value (`Ok`); otherwise
-    /// returns the winning ranks the move's search backed up (`Err`).
+    /// returns the move's value and the winning ranks its search backed up (`Err`).
     #[inline]
     fn try_move(
         &mut self,
@@ -496,18 +534,18 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         d: usize,
         pos: usize,
         me_max: bool,
-    ) -> Result<bool, Hand> {
+    ) -> Result<u8, (u8, Hand)> {
         let undo = self.play(mv.card, mv.equals);
-        let v = self.search(target);
+        let v = self.search_value(target);
         self.unplay(mv.card, &undo);
         let child = self.win[d - 1] | undo.mark;
-        if v == me_max {
+        if (v >= target) == me_max {
             self.win[d] = child;
             self.hints.cutoff[d] = Some(mv.card);
             self.report_cutoff(pos, mv.card);
             return Ok(v);
         }
-        Err(child)
+        Err((v, child))
     }
 
     /// Tells the ordering that `card` cut off at the current node (`pos` cards of the trick
@@ -525,7 +563,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
 
     /// Enhanced transposition cutoffs (chapter 6): does one of the fourth hand's moves lead
     /// to a position whose TT entry already decides the search for the side to move?
-    fn etc(&mut self, moves: &MoveList, target: u8, d: usize, me_max: bool) -> Option<bool> {
+    fn etc(&mut self, moves: &MoveList, target: u8, d: usize, me_max: bool) -> Option<u8> {
         for mv in moves.iter() {
             let undo = self.play(mv.card, mv.equals);
             let tl = (self.depth() / 4) as u8;
@@ -537,10 +575,11 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                 let pattern = self.pattern(d - 1);
                 let x = self.threshold(leader_max, tl, target);
                 if let Some(hit) = self.tt.probe(&key, &pattern, &self.hands, x) {
-                    let v = hit.reached == leader_max;
-                    if v == me_max {
+                    let won = hit.reached == leader_max;
+                    if won == me_max {
+                        let v = self.from_leader(leader_max, tl, hit.bound);
                         if self.depth() as u32 <= self.config.verify_tt_cards {
-                            self.verify(target, v, "etc hit");
+                            self.verify(bound_target(v, won), won, "etc hit");
                         }
                         answer = Some((v, hit.win | undo.mark));
                     }
@@ -555,6 +594,17 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             }
         }
         None
+    }
+}
+
+/// The target whose zero-window search a fail-soft value `v` answers exactly: at least `v`
+/// when the search succeeded (`won`), below `v + 1` when it failed.
+#[inline]
+fn bound_target(v: u8, won: bool) -> u8 {
+    if won {
+        v
+    } else {
+        v + 1
     }
 }
 

@@ -1,13 +1,29 @@
-//! The driver: exact values from the zero-window search (the paper's chapter 1 loop).
+//! The drivers: exact values from zero-window searches.
 //!
-//! `Searcher::search(target)` only answers "at least `target`?"; the driver brackets the
-//! value between a lower and an upper bound and moves one trick per search from a first
-//! guess, as DDS does. The table keeps what each search proved for the next.
+//! A zero-window search answers "at least `target`?" and, being fail-soft, also returns a
+//! bound: at least its value when it succeeds, at most its value when it fails. Both drivers
+//! bracket the value between a lower and an upper bound from a first guess; the table keeps
+//! what each search proved for the next.
+//!
+//! - [`Driver::Step`] (the paper's chapter 1 loop, as DDS): each search moves the bracket by
+//!   exactly one trick.
+//! - [`Driver::Mtdf`] (MTD(f), Plaat et al.): each search moves the bracket to the bound it
+//!   returned, so a search that finds more than it was asked jumps over the tricks between.
 
 use crate::core::Searcher;
 use ddsolve_cards::{Card, Holding};
 use ddsolve_moves::MoveOrdering;
 use ddsolve_tt::TranspositionTable;
+
+/// How the solver turns zero-window searches into an exact value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Driver {
+    /// One trick per search from the guess (the paper's loop, DDS's driver).
+    Step,
+    /// MTD(f): each search's fail-soft bound becomes the new bound and the next guess.
+    #[default]
+    Mtdf,
+}
 
 impl<T: TranspositionTable, O: MoveOrdering> Searcher<'_, T, O> {
     /// Exact tricks for the side to play at the root (`tl` tricks left), searching from
@@ -15,13 +31,15 @@ impl<T: TranspositionTable, O: MoveOrdering> Searcher<'_, T, O> {
     pub(crate) fn value(&mut self, tl: u8, guess: u8) -> u8 {
         let (mut lower, mut upper) = (self.tricks_max, self.tricks_max + tl);
         let mut g = guess.clamp(lower, upper);
+        let mtdf = self.config.driver == Driver::Mtdf;
         while lower < upper {
             let t = if g == lower { g + 1 } else { g };
-            if self.search(t) {
-                lower = t;
+            let v = self.search_value(t);
+            if v >= t {
+                lower = if mtdf { v.min(upper) } else { t };
                 g = lower;
             } else {
-                upper = t - 1;
+                upper = if mtdf { v.max(lower) } else { t - 1 };
                 g = upper;
             }
         }

@@ -39,6 +39,7 @@ pub use batch::{
     solve_tables_with, BatchOptions, BatchOrder,
 };
 pub use config::Config;
+pub use driver::Driver;
 pub use ddsolve_moves::{AnyOrdering, MoveOrdering, OrderingKind};
 pub use ddsolve_tt::{AnyTable, TranspositionTable, TtKind};
 pub use play::{

@@ -3,7 +3,7 @@
 //! card agree, with the default configuration and with each enhancement switched off.
 
 use ddsolve_cards::{DealRng, Position};
-use ddsolve_search::{Config, OrderingKind, Solutions, Solver, Target};
+use ddsolve_search::{Config, Driver, OrderingKind, Solutions, Solver, Target};
 use ddsolve_testkit::oracle;
 
 fn configs() -> Vec<(&'static str, Config)> {
@@ -57,6 +57,20 @@ fn configs() -> Vec<(&'static str, Config)> {
             "paper ordering",
             Config {
                 ordering: OrderingKind::Paper,
+                ..d
+            },
+        ),
+        (
+            "cutoff-card ordering",
+            Config {
+                ordering: OrderingKind::Cutoff,
+                ..d
+            },
+        ),
+        (
+            "step driver",
+            Config {
+                driver: Driver::Step,
                 ..d
             },
         ),

@@ -1,7 +1,7 @@
 //! The search configuration of the examples, switched by environment variables: NO_QT,
-//! NO_LT, NO_TT, NO_ETC, NO_SMALL, ETC_MIN=n, TT_FIRST=n, PAPER, RANK or CUTOFF (ordering), FOREST.
+//! NO_LT, NO_TT, NO_ETC, NO_SMALL, STEP (driver), ETC_MIN=n, TT_FIRST=n, PAPER, RANK or CUTOFF (ordering), FOREST.
 
-use ddsolve_search::{Config, OrderingKind};
+use ddsolve_search::{Config, Driver, OrderingKind};
 
 pub fn config_from_env() -> Config {
     let on = |k: &str| std::env::var_os(k).is_some();
@@ -14,6 +14,7 @@ pub fn config_from_env() -> Config {
         transposition_table: !on("NO_TT"),
         etc: !on("NO_ETC"),
         small_card_filter: !on("NO_SMALL"),
+        driver: if on("STEP") { Driver::Step } else { d.driver },
         etc_min_cards: number("ETC_MIN", d.etc_min_cards),
         tt_first_tricks: number("TT_FIRST", d.tt_first_tricks),
         ordering: if on("RANK") {
