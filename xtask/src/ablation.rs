@@ -3,7 +3,8 @@
 //! tables as the default.
 
 use crate::common::{distinct_deals, resolve_file, table_diff, FileDeal};
-use ddsolve_search::{Config, OrderingKind, Solver, TtKind};
+use ddsolve_search::{Config, Driver, OrderingKind, Solver, TranspositionTable, TtKind};
+use ddsolve_tt_zobrist::{KeyMode, TtZobrist};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -15,7 +16,10 @@ struct Outcome {
 }
 
 fn solve_all(config: Config, deals: &[FileDeal]) -> Outcome {
-    let mut solver = Solver::with_config(config);
+    solve_with(Solver::with_config(config), deals)
+}
+
+fn solve_with<T: TranspositionTable>(mut solver: Solver<T>, deals: &[FileDeal]) -> Outcome {
     let mut secs = 0.0;
     let mut tables = Vec::with_capacity(deals.len());
     for d in deals {
@@ -86,6 +90,20 @@ fn variants() -> Vec<(&'static str, Config)> {
                 ..d
             },
         ),
+        (
+            "ordering Cutoff",
+            Config {
+                ordering: OrderingKind::Cutoff,
+                ..d
+            },
+        ),
+        (
+            "driver Step",
+            Config {
+                driver: Driver::Step,
+                ..d
+            },
+        ),
     ]
 }
 
@@ -140,6 +158,18 @@ pub fn run(file: Option<PathBuf>, limit: usize, no_tt_deals: Option<usize>) -> R
     let mut bad = 0;
     for (name, config) in variants() {
         let o = solve_all(config, &deals);
+        let same = same_tables(name, &deals, &o, &base);
+        bad += n - same;
+        row(name, n, &o, &base, same);
+    }
+    // The hashed table of exact positions (ddsolve-tt-zobrist), of the default's size.
+    let d = Config::default();
+    for (name, mode) in [
+        ("tt Zobrist", KeyMode::Incremental),
+        ("tt Zobrist, keys anew", KeyMode::Scratch),
+    ] {
+        let tt = TtZobrist::with_key_mode(d.tt_memory_mb, mode);
+        let o = solve_with(Solver::with_table(d, tt), &deals);
         let same = same_tables(name, &deals, &o, &base);
         bad += n - same;
         row(name, n, &o, &base, same);
