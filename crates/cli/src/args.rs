@@ -17,8 +17,11 @@ pub struct Cli {
 /// The commands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Double-dummy tables of deals read from FILE or stdin, one PBN deal a line.
+    /// Double-dummy tables of deals read from FILE or stdin (PBN or LIN deals, one a line, or
+    /// PBN games), solved as they arrive.
     Table(TableArgs),
+    /// Add double-dummy tables and par to every board of a PBN hand-record file.
+    Annotate(crate::annotate::AnnotateArgs),
     /// The value of every legal card of the hand to play in a position.
     Solve(SolveArgs),
     /// Run a DDS regression file (list10.txt, ...) and report every difference.
@@ -37,27 +40,37 @@ pub enum Format {
     Text,
     /// Tab-separated, for programs.
     Tsv,
+    /// JSON Lines: one JSON object a line, for programs (the README gives the schema).
+    Json,
 }
 
 /// `ddsolve table`.
 #[derive(Debug, Args)]
 #[command(after_help = "\
-Each line holds a PBN deal such as
+Each line holds a deal: PBN such as
   N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3
-optionally in double quotes; blank lines and lines starting with # are skipped, and
-anything after a tab is ignored (so tsv output can be read back).
+optionally in double quotes, or BBO LIN (every md| field of the line); blank lines and lines
+starting with # are skipped, and anything after a tab is ignored (so tsv output can be read
+back). A PBN file's games are read too (their [Deal] tags). Deals are solved as they arrive
+and each table is printed as soon as it and every earlier one are done, so a pipe runs in
+constant memory.
+
+A bad line stops the run, once the tables before it are printed (exit status 2); with
+--keep-going it is reported on stderr and skipped.
 
 --format tsv prints the deal (normalized, North first), a tab, then 20 numbers separated by
-tabs in DDS order: strains S, H, D, C, NT, and within each the tricks of declarer N, E, S, W.")]
+tabs in DDS order: strains S, H, D, C, NT, and within each the tricks of declarer N, E, S, W.
+--format json prints one object a line:
+  {\"deal\": \"N:...\", \"table\": {\"N\": {\"S\": 5, \"H\": 6, \"D\": 5, \"C\": 7, \"NT\": 6}, \"E\": ...}}")]
 pub struct TableArgs {
     /// The file of deals; stdin if absent or `-`.
     pub file: Option<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
-    /// Worker threads, each with its own solver [default: every core].
-    #[arg(long, value_name = "N")]
-    pub threads: Option<NonZeroUsize>,
+    /// Threads, --keep-going, --quiet.
+    #[command(flatten)]
+    pub batch: crate::stream::BatchArgs,
 }
 
 /// `ddsolve solve`.
@@ -70,7 +83,9 @@ play (the two cards are no longer in the deal):
 
 Tricks are those of the side of the hand to play, from here to the end, the current trick
 included. --format tsv prints one line per legal card (equivalent cards each on their own
-line): the card (suit letter then rank: SA, HT, C2), a tab, the tricks.")]
+line): the card (suit letter then rank: SA, HT, C2), a tab, the tricks. --format json prints
+one object with the position and the cards in groups of equivalent cards, best first.
+DEAL may also be a LIN md| field.")]
 pub struct SolveArgs {
     /// Trumps: S, H, D, C or N (notrump).
     #[arg(long, value_parser = parse_strain)]
@@ -118,7 +133,8 @@ pub enum Mode {
 #[command(after_help = "\
 Prints every mismatch in full, then `checked N: M mismatches`, N being the FUT, TABLE, PAR,
 PAR2 and PLAY lines checked (PLAY mismatches come after the others in `all` mode). Exit status
-1 if there is any mismatch.")]
+1 if there is any mismatch. --format json prints one object a line per mismatch
+({\"mismatch\": ...}), then the summary ({\"summary\": ...}).")]
 pub struct CheckArgs {
     /// The DDS regression file (e.g. list100.txt).
     pub file: PathBuf,
@@ -128,6 +144,12 @@ pub struct CheckArgs {
     /// Worker threads, each with its own solver [default: every core].
     #[arg(long, value_name = "N")]
     pub threads: Option<NonZeroUsize>,
+    /// Output format: text, or json (tsv is text here).
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+    /// No progress bar (it is shown only when stderr is a terminal anyway).
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 /// The cards of `--played`.

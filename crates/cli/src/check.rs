@@ -9,12 +9,17 @@
 
 use crate::args::{CheckArgs, Mode};
 use crate::error::CliError;
+use crate::mismatch::{self, Mismatch, Summary};
 use crate::par::ParChecks;
-use crate::parallel::{ordered_map, thread_count};
+use crate::progress::Progress;
+use crate::stream::thread_count;
 use ddsolve_cards::{Card, Deal, Holding, Position, Seat, Strain};
+use ddsolve_formats::dds_file::{self, Entry};
+use ddsolve_search::pool::{ordered_map, PoolOptions};
 use ddsolve_search::{DdTable, Solution, Solutions, SolveError, Solver, Target};
-use ddsolve_testkit::dds_files::{self, Entry};
+use serde_json::json;
 use std::collections::HashMap;
+use std::fmt::Write as _;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -63,7 +68,7 @@ type Lead = (Card, Holding, u8);
 
 /// Runs `ddsolve check`.
 pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
-    let entries = dds_files::read_file(&args.file).map_err(|e| CliError::input(format!("{e}")))?;
+    let entries = dds_file::read_file(&args.file).map_err(|e| CliError::input(format!("{e}")))?;
     let solve = matches!(args.mode, Mode::All | Mode::Solve);
     let table = matches!(args.mode, Mode::All | Mode::Table);
     let pars = ParChecks {
@@ -92,11 +97,21 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> 
         })
         .collect();
 
+    let plays = if matches!(args.mode, Mode::All | Mode::Play) {
+        entries
+            .iter()
+            .filter(|e| e.play.is_some() && e.trace.is_some())
+            .count()
+    } else {
+        0
+    };
+    let progress = Progress::new(Some((jobs.len() + plays) as u64), args.quiet, "checks");
+    let format = args.format;
+    let threads = thread_count(args.threads);
+
     let mut answers: Vec<Option<Answer>> = (0..jobs.len()).map(|_| None).collect();
     let mut next_entry = 0;
-    let (mut checked, mut mismatches) = (0usize, 0usize);
-    // Lines checked per kind: FUT, TABLE, PAR and PAR2, PLAY.
-    let mut kinds = [0usize; 4];
+    let mut summary = Summary::default();
     let mut report = |upto: Option<usize>,
                       answers: &[Option<Answer>],
                       out: &mut dyn Write|
@@ -104,62 +119,58 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> 
         while next_entry < entries.len() && plans[next_entry].last_job() <= upto {
             let (e, plan) = (&entries[next_entry], plans[next_entry]);
             next_entry += 1;
+            let mut found: Vec<Mismatch> = Vec::new();
             if let (Some(j), Some(fut)) = (plan.leads, &e.fut) {
-                checked += 1;
-                kinds[0] += 1;
+                summary.checked += 1;
+                summary.lines.fut += 1;
                 if let Some(Answer::Leads(got)) = &answers[j] {
-                    if !check_leads(out, e, fut, got)? {
-                        mismatches += 1;
-                    }
+                    found.extend(check_leads(e, fut, got));
                 }
             }
             if let (true, Some(j), Some(want)) = (table, plan.table, &e.table) {
-                checked += 1;
-                kinds[1] += 1;
+                summary.checked += 1;
+                summary.lines.table += 1;
                 if let Some(Answer::Table(got)) = &answers[j] {
-                    if !check_table(out, e, want, got)? {
-                        mismatches += 1;
-                    }
+                    found.extend(check_table(e, want, got));
                 }
             }
             if let (true, Some(j)) = (pars.wants(e), plan.table) {
                 if let Some(Answer::Table(got)) = &answers[j] {
-                    let (c, m) = pars.check(out, e, got)?;
-                    checked += c;
-                    kinds[2] += c;
-                    mismatches += m;
+                    let (c, m) = pars.check(e, got);
+                    summary.checked += c;
+                    summary.lines.par += c;
+                    found.extend(m);
                 }
+            }
+            for m in &found {
+                summary.mismatches += 1;
+                mismatch::write(out, format, m)?;
             }
         }
         Ok(())
     };
     ordered_map(
-        &jobs,
-        thread_count(args.threads),
+        jobs.iter(),
+        &PoolOptions::with_threads(threads),
         Solver::new,
-        work,
+        |solver, job| work(solver, job),
         |j, answer| -> std::io::Result<()> {
             answers[j] = Some(answer);
+            progress.inc();
             report(Some(j), &answers, out)
         },
     )?;
     // Entries with nothing to check (no FUT or TABLE line in this mode).
     report(Some(usize::MAX), &answers, out)?;
     if matches!(args.mode, Mode::All | Mode::Play) {
-        let (c, m) = crate::play::check_plays(&entries, thread_count(args.threads), out)?;
-        checked += c;
-        kinds[3] += c;
-        mismatches += m;
+        let (c, m) = crate::play::check_plays(&entries, threads, format, &progress, out)?;
+        summary.checked += c;
+        summary.lines.play += c;
+        summary.mismatches += m;
     }
-    if matches!(args.mode, Mode::All) {
-        writeln!(
-            out,
-            "lines checked: FUT {}, TABLE {}, PAR/PAR2 {}, PLAY {}",
-            kinds[0], kinds[1], kinds[2], kinds[3]
-        )?;
-    }
-    writeln!(out, "checked {checked}: {mismatches} mismatches")?;
-    Ok(if mismatches == 0 {
+    progress.finish();
+    mismatch::write_summary(out, format, &summary, matches!(args.mode, Mode::All))?;
+    Ok(if summary.mismatches == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
@@ -206,15 +217,17 @@ fn show_leads(leads: &[Lead]) -> String {
     }
 }
 
-/// Compares a `FUT` line with the solver's answer; reports and returns `false` on a mismatch.
+/// Compares a `FUT` line with the solver's answer: the mismatch, if any.
 fn check_leads(
-    out: &mut dyn Write,
     e: &Entry,
-    fut: &[dds_files::FutCard],
+    fut: &[dds_file::FutCard],
     got: &Result<Solution, SolveError>,
-) -> std::io::Result<bool> {
+) -> Option<Mismatch> {
     let mut want: Vec<Lead> = fut.iter().map(|f| (f.card, f.equals, f.score)).collect();
     sort_leads(&mut want);
+    let mut m = Mismatch::new("FUT", e);
+    m.expected = leads_json(&want);
+    let out = &mut m.report;
     let got = match got {
         Ok(solution) => {
             let mut got: Vec<Lead> = solution
@@ -226,65 +239,81 @@ fn check_leads(
             got
         }
         Err(err) => {
-            writeln!(out, "{}", header(e, "FUT"))?;
-            writeln!(out, "  expected: {}", show_leads(&want))?;
-            writeln!(out, "  got:      the solver refused: {err}")?;
-            return Ok(false);
+            let _ = writeln!(out, "{}", header(e, "FUT"));
+            let _ = writeln!(out, "  expected: {}", show_leads(&want));
+            let _ = writeln!(out, "  got:      the solver refused: {err}");
+            m.got = json!({ "error": err.to_string() });
+            return Some(m);
         }
     };
     if got == want {
-        return Ok(true);
+        return None;
     }
     let only = |a: &[Lead], b: &[Lead]| -> Vec<Lead> {
         a.iter().filter(|x| !b.contains(x)).copied().collect()
     };
-    writeln!(out, "{}", header(e, "FUT"))?;
-    writeln!(
+    let _ = writeln!(out, "{}", header(e, "FUT"));
+    let _ = writeln!(
         out,
         "  leads as card[other equal ranks]:tricks for the side on lead"
-    )?;
-    writeln!(out, "  expected: {}", show_leads(&want))?;
-    writeln!(out, "  got:      {}", show_leads(&got))?;
-    writeln!(
+    );
+    let _ = writeln!(out, "  expected: {}", show_leads(&want));
+    let _ = writeln!(out, "  got:      {}", show_leads(&got));
+    let _ = writeln!(
         out,
         "  only in expected: {}",
         show_leads(&only(&want, &got))
-    )?;
-    writeln!(
+    );
+    let _ = writeln!(
         out,
         "  only in got:      {}",
         show_leads(&only(&got, &want))
-    )?;
-    Ok(false)
+    );
+    m.got = leads_json(&got);
+    Some(m)
 }
 
-/// Compares a `TABLE` line with the solver's table; reports and returns `false` on a mismatch.
-fn check_table(
-    out: &mut dyn Write,
-    e: &Entry,
-    want: &[u8; 20],
-    got: &DdTable,
-) -> std::io::Result<bool> {
+/// Leads as JSON: `[{"card": "S8", "equals": ["S7"], "tricks": 7}, ...]`.
+fn leads_json(leads: &[Lead]) -> serde_json::Value {
+    leads
+        .iter()
+        .map(|&(card, equals, tricks)| {
+            let equals: Vec<String> = equals
+                .iter()
+                .map(|r| Card::new(card.suit(), r).to_string())
+                .collect();
+            json!({ "card": card.to_string(), "equals": equals, "tricks": tricks })
+        })
+        .collect()
+}
+
+/// Compares a `TABLE` line with the solver's table: the mismatch, if any. Both are the 20
+/// numbers in DDS order in JSON.
+fn check_table(e: &Entry, want: &[u8; 20], got: &DdTable) -> Option<Mismatch> {
     let got = got.to_dds_order();
     if &got == want {
-        return Ok(true);
+        return None;
     }
+    let mut m = Mismatch::new("TABLE", e);
+    m.expected = json!(want);
+    m.got = json!(got);
+    let out = &mut m.report;
     let show = |t: &[u8; 20]| t.map(|x| x.to_string()).join(" ");
-    writeln!(out, "{}", header(e, "TABLE"))?;
-    writeln!(
+    let _ = writeln!(out, "{}", header(e, "TABLE"));
+    let _ = writeln!(
         out,
         "  20 numbers, strains S H D C NT, declarers N E S W in each"
-    )?;
-    writeln!(out, "  expected: {}", show(want))?;
-    writeln!(out, "  got:      {}", show(&got))?;
+    );
+    let _ = writeln!(out, "  expected: {}", show(want));
+    let _ = writeln!(out, "  got:      {}", show(&got));
     for (i, (w, g)) in want.iter().zip(&got).enumerate() {
         if w != g {
             let (strain, declarer) = (Strain::ALL[i / 4], Seat::ALL[i % 4]);
-            writeln!(
+            let _ = writeln!(
                 out,
                 "  {strain} by {declarer}: expected {w} tricks, got {g}"
-            )?;
+            );
         }
     }
-    Ok(false)
+    Some(m)
 }

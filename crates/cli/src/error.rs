@@ -2,14 +2,21 @@
 
 use std::io;
 use std::process::ExitCode;
+use thiserror::Error;
 
 /// Why a command failed.
-#[derive(Debug)]
+#[derive(Debug, Error)]
 pub enum CliError {
     /// Bad input (a deal, a card, a file): the message says what and where. Exit status 2.
+    #[error("{0}")]
     Input(String),
+    /// Bad input already reported piece by piece on stderr (bad lines of a batch run with
+    /// `--keep-going`, bad boards of `annotate`); the message sums it up. Exit status 2.
+    #[error("{0}")]
+    Reported(String),
     /// Writing the output failed.
-    Output(io::Error),
+    #[error("cannot write the output: {0}")]
+    Output(#[from] io::Error),
 }
 
 impl CliError {
@@ -22,21 +29,11 @@ impl CliError {
     /// output went away (a closed pipe, as with `| head`), which is no error of ours.
     pub fn report(self) -> ExitCode {
         match self {
-            CliError::Input(message) => {
-                eprintln!("ddsolve: error: {message}");
-                ExitCode::from(2)
-            }
             CliError::Output(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-            CliError::Output(e) => {
-                eprintln!("ddsolve: error: cannot write the output: {e}");
+            e => {
+                eprintln!("ddsolve: error: {e}");
                 ExitCode::from(2)
             }
         }
-    }
-}
-
-impl From<io::Error> for CliError {
-    fn from(e: io::Error) -> CliError {
-        CliError::Output(e)
     }
 }

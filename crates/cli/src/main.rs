@@ -1,35 +1,48 @@
 //! # ddsolve: the command line of the ddsolve double-dummy solver
 //!
 //! The top layer of ddsolve. It depends on [`ddsolve_cards`] (deals, PBN, positions),
-//! [`ddsolve_search`] (the solver), [`ddsolve_par`] (scoring and par) and [`ddsolve_testkit`]
-//! (only for its reader of DDS's regression files, used by `check`); nothing depends on it. It
-//! holds no bridge logic of its own: it reads input, hands positions to solvers, and prints.
+//! [`ddsolve_search`] (the solver and its worker pool), [`ddsolve_par`] (scoring and par) and
+//! [`ddsolve_formats`] (DDS's regression files for `check`, PBN hand-record files for
+//! `annotate`, LIN deals); nothing depends on it. It holds no bridge logic of its own: it
+//! reads input, hands positions to solvers, and prints.
 //!
 //! Commands:
 //!
-//! - `ddsolve table [FILE]`: the double-dummy table of each deal (PBN, one a line) of FILE or
-//!   stdin, in parallel, output in input order ([`table`]).
+//! - `ddsolve table [FILE]`: the double-dummy table of each deal (PBN or LIN, one a line, or
+//!   PBN games) of FILE or stdin, solved as the deals arrive, output in input order
+//!   ([`table`], [`stream`]).
+//! - `ddsolve annotate FILE.pbn [-o OUT | --in-place]`: a PBN hand-record file with the
+//!   double-dummy tags and par of every board ([`annotate`]).
 //! - `ddsolve solve --trump T --leader L [--played CARDS] [--target N] DEAL`: the value of every
 //!   legal card of the hand to play ([`solve`]).
 //! - `ddsolve check FILE [--mode all|solve|table|par|dealerpar|play]`: runs a DDS regression
 //!   file and reports every difference ([`check`]).
-//! - `ddsolve par [--vul V] [--dealer D] DEAL`: a deal's table, par and dealer par ([`par`]).
+//! - `ddsolve par [--vul V] [--dealer D] [DEAL]`: a deal's (or a stream's) table, par, dealer
+//!   par and sides par ([`par`]).
 //! - `ddsolve play --trump T --leader L --cards CARDS DEAL`: play analysis ([`play`]).
 //!
-//! Exit status: 0 on success, 1 if `check` found mismatches, 2 for bad input or usage (with a
-//! message on stderr; user input never causes a panic).
+//! Every command takes `--format text|tsv|json` (json: one object a line, [`json`]).
 //!
-//! Parallel work ([`parallel`]) gives each worker thread its own [`ddsolve_search::Solver`], so
-//! workers share nothing but a work counter and a channel.
+//! Exit status: 0 on success, 1 if `check` found mismatches, 2 for bad input or usage (with a
+//! message on stderr; user input never causes a panic), 130 if interrupted by Ctrl-C, which
+//! leaves only complete output records ([`output`]).
+//!
+//! Parallel work runs in the one pool of the library, [`ddsolve_search::pool`]: each worker
+//! thread has its own [`ddsolve_search::Solver`], results come back in input order.
 
+mod annotate;
 mod args;
 mod check;
 mod error;
 mod input;
+mod json;
+mod mismatch;
+mod output;
 mod par;
-mod parallel;
 mod play;
+mod progress;
 mod solve;
+mod stream;
 mod table;
 
 use clap::Parser;
@@ -38,10 +51,11 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = args::Cli::parse();
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    output::install_interrupt_handler();
+    let mut out = output::Stdout;
     let result = match cli.command {
         args::Command::Table(a) => table::run(&a, &mut out),
+        args::Command::Annotate(a) => annotate::run(&a, &mut out),
         args::Command::Solve(a) => solve::run(&a, &mut out),
         args::Command::Check(a) => check::run(&a, &mut out),
         args::Command::Par(a) => par::run(&a, &mut out),
@@ -53,6 +67,9 @@ fn main() -> ExitCode {
     });
     match result {
         Ok(code) => code,
-        Err(e) => e.report(),
+        Err(e) => {
+            let _ = out.flush();
+            e.report()
+        }
     }
 }

@@ -3,10 +3,14 @@
 
 use crate::args::{parse_seat, parse_strain, Format};
 use crate::error::CliError;
-use crate::parallel::ordered_map;
+use crate::json;
+use crate::mismatch::{self, Mismatch};
+use crate::progress::Progress;
 use ddsolve_cards::{Card, Deal, Seat, Side, Strain};
+use ddsolve_formats::dds_file::Entry;
+use ddsolve_search::pool::{ordered_map, PoolOptions};
 use ddsolve_search::{PlayAnalysis, PlayAnalysisError, Solver};
-use ddsolve_testkit::dds_files::Entry;
+use std::fmt::Write as _;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -84,7 +88,7 @@ fn seat_name(seat: Seat) -> &'static str {
 /// Runs `ddsolve play`.
 pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
     let text = args.deal.join(" ");
-    let deal = Deal::from_pbn(text.trim().trim_matches('"'))
+    let (deal, _) = crate::input::parse_deal_arg(&text)
         .map_err(|e| CliError::input(format!("bad DEAL: {e}")))?;
     let cards = &args.cards.0;
     let analysis = Solver::new()
@@ -118,6 +122,28 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
             }
         }
         Format::Text => write_text(out, &deal, args, &players, &winners, &analysis)?,
+        Format::Json => {
+            let record = json::PlayRecord {
+                deal: deal.to_string(),
+                trump: json::strain_name(args.trump),
+                leader: json::seat_name(args.leader),
+                declarer: json::seat_name(analysis.declarer),
+                side: json::side_name(analysis.declarer.side()),
+                start: analysis.tricks[0],
+                cards: cards
+                    .iter()
+                    .enumerate()
+                    .map(|(i, card)| json::PlayedCard {
+                        card: card.to_string(),
+                        seat: json::seat_name(players[i]),
+                        tricks: analysis.tricks[i + 1],
+                        cost: analysis.tricks[i].abs_diff(analysis.tricks[i + 1]),
+                        trick_won_by: winners[i].map(json::seat_name),
+                    })
+                    .collect(),
+            };
+            out.write_all(json::line(&record).as_bytes())?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -172,11 +198,13 @@ fn write_text(
 type Outcome = Result<PlayAnalysis, PlayAnalysisError>;
 
 /// `ddsolve check`'s `PLAY`/`TRACE` lines: analyses each entry's play and compares it with
-/// its trace (as many values as the trace has). Prints every mismatch in full; returns the
-/// number of plays checked and of mismatches.
+/// its trace (as many values as the trace has). Writes every mismatch in `format`; returns
+/// the number of plays checked and of mismatches.
 pub fn check_plays(
     entries: &[Entry],
     threads: usize,
+    format: Format,
+    progress: &Progress,
     out: &mut dyn Write,
 ) -> std::io::Result<(usize, usize)> {
     let todo: Vec<&Entry> = entries
@@ -185,16 +213,18 @@ pub fn check_plays(
         .collect();
     let mut mismatches = 0;
     ordered_map(
-        &todo,
-        threads,
+        todo.iter().copied(),
+        &PoolOptions::with_threads(threads),
         Solver::new,
         |solver, e| -> Outcome {
             let play = e.play.as_deref().unwrap_or_default();
             solver.analyse_play(&e.deal, e.trump, e.first, play)
         },
         |i, outcome| -> std::io::Result<()> {
-            if !check_one(out, todo[i], &outcome)? {
+            progress.inc();
+            if let Some(m) = check_one(todo[i], &outcome) {
                 mismatches += 1;
+                mismatch::write(out, format, &m)?;
             }
             Ok(())
         },
@@ -202,8 +232,9 @@ pub fn check_plays(
     Ok((todo.len(), mismatches))
 }
 
-/// Compares one analysis with its entry's trace; reports and returns `false` on a mismatch.
-fn check_one(out: &mut dyn Write, e: &Entry, got: &Outcome) -> std::io::Result<bool> {
+/// Compares one analysis with its entry's trace: the mismatch, if any (expected and got are
+/// the values of the trace and the analysis).
+fn check_one(e: &Entry, got: &Outcome) -> Option<Mismatch> {
     let want = e.trace.as_deref().unwrap_or_default();
     let play = e.play.as_deref().unwrap_or_default();
     let show = |v: &[u8]| {
@@ -214,10 +245,13 @@ fn check_one(out: &mut dyn Write, e: &Entry, got: &Outcome) -> std::io::Result<b
     };
     if let Ok(a) = got {
         if a.tricks.len() >= want.len() && a.tricks[..want.len()] == *want {
-            return Ok(true);
+            return None;
         }
     }
-    writeln!(
+    let mut m = Mismatch::new("PLAY", e);
+    m.expected = serde_json::json!(want);
+    let out = &mut m.report;
+    let _ = writeln!(
         out,
         "MISMATCH in PLAY, entry {} (line {}): deal {} trump {} leader {}",
         e.number,
@@ -225,27 +259,30 @@ fn check_one(out: &mut dyn Write, e: &Entry, got: &Outcome) -> std::io::Result<b
         e.deal,
         e.trump,
         e.first.letter()
-    )?;
+    );
     let cards: String = play.iter().map(|c| c.to_string()).collect();
-    writeln!(out, "  play:     {cards}")?;
-    writeln!(
+    let _ = writeln!(out, "  play:     {cards}");
+    let _ = writeln!(
         out,
         "  tricks of declarer {}'s side before any card and after each card",
         e.declarer().letter()
-    )?;
-    writeln!(out, "  expected: {}", show(want))?;
+    );
+    let _ = writeln!(out, "  expected: {}", show(want));
     match got {
-        Err(err) => writeln!(out, "  got:      the play cannot be analysed: {err}")?,
+        Err(err) => {
+            let _ = writeln!(out, "  got:      the play cannot be analysed: {err}");
+            m.got = serde_json::json!({ "error": err.to_string() });
+        }
         Ok(a) => {
             let n = want.len().min(a.tricks.len());
-            writeln!(out, "  got:      {}", show(&a.tricks[..n]))?;
+            let _ = writeln!(out, "  got:      {}", show(&a.tricks[..n]));
             if n < want.len() {
-                writeln!(
+                let _ = writeln!(
                     out,
                     "  the trace has {} values, more than the {} cards played allow",
                     want.len(),
                     play.len()
-                )?;
+                );
             }
             if let Some(k) = (0..n).find(|&k| a.tricks[k] != want[k]) {
                 let at = if k == 0 {
@@ -253,15 +290,16 @@ fn check_one(out: &mut dyn Write, e: &Entry, got: &Outcome) -> std::io::Result<b
                 } else {
                     format!("after card {k} ({})", play[k - 1])
                 };
-                writeln!(
+                let _ = writeln!(
                     out,
                     "  first difference {at}: expected {}, got {}",
                     want[k], a.tricks[k]
-                )?;
+                );
             }
+            m.got = serde_json::json!(&a.tricks[..n]);
         }
     }
-    Ok(false)
+    Some(m)
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 
 use crate::args::{Format, SolveArgs};
 use crate::error::CliError;
+use crate::json;
 use ddsolve_cards::{parse_pbn_hands, Card, Position, Seat, Side};
 use ddsolve_search::{CardValue, Solutions, Solver, Target};
 use std::io::Write;
@@ -10,7 +11,13 @@ use std::process::ExitCode;
 /// Runs `ddsolve solve`.
 pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
     let text = args.deal.join(" ");
-    let hands = parse_pbn_hands(&text).map_err(|e| CliError::input(format!("bad DEAL: {e}")))?;
+    let hands = if ddsolve_formats::lin::has_deal(&text) {
+        crate::input::parse_deal_arg(&text)
+            .map(|(deal, _)| *deal.hands())
+            .map_err(|e| CliError::input(format!("bad DEAL: {e}")))?
+    } else {
+        parse_pbn_hands(&text).map_err(|e| CliError::input(format!("bad DEAL: {e}")))?
+    };
     let played = args.played.as_ref().map_or(&[][..], |p| &p.0[..]);
     let pos = Position::with_trick(hands, args.trump, args.leader, played)
         .map_err(|e| CliError::input(format!("not a valid position: {e}")))?;
@@ -30,6 +37,9 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> 
             }
         }
         Format::Text => write_text(out, &pos, &groups, args.target)?,
+        Format::Json => {
+            out.write_all(json::line(&record(&pos, &groups, args.target)).as_bytes())?
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -53,6 +63,29 @@ fn cards_of(g: &CardValue) -> impl Iterator<Item = Card> + '_ {
     let suit = g.card.suit();
     let equals = g.equals | ddsolve_cards::Holding::single(g.card.rank());
     equals.iter().map(move |r| Card::new(suit, r))
+}
+
+/// The JSON object of a solved position.
+fn record(pos: &Position, groups: &[CardValue], target: Option<u8>) -> json::SolveRecord {
+    let to_play = pos.to_play();
+    json::SolveRecord {
+        position: pos.remaining_pbn(),
+        trump: json::strain_name(pos.trump()),
+        leader: json::seat_name(pos.leader()),
+        played: pos.trick().iter().map(|c| c.to_string()).collect(),
+        to_play: json::seat_name(to_play),
+        side: json::side_name(to_play.side()),
+        tricks_left: pos.tricks_left(),
+        target,
+        cards: groups
+            .iter()
+            .map(|g| json::CardGroup {
+                cards: cards_of(g).map(|c| c.to_string()).collect(),
+                tricks: g.tricks,
+                makes: target.map(|t| g.tricks >= t),
+            })
+            .collect(),
+    }
 }
 
 fn seat_name(seat: Seat) -> &'static str {

@@ -1,6 +1,6 @@
 //! End-to-end tests of the `ddsolve` binary.
 
-use ddsolve_testkit::dds_files::shared_data_dir;
+use ddsolve_testkit::data::shared_data_dir;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};

@@ -1,6 +1,6 @@
 //! End-to-end tests of `ddsolve par` and `ddsolve check --mode par|dealerpar`.
 
-use ddsolve_testkit::dds_files::shared_data_dir;
+use ddsolve_testkit::data::shared_data_dir;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -76,6 +76,7 @@ W     6   8   6   7   5
 vulnerable: none, dealer: N
 par:        NS -110  EW 110  NS:EW 2S  EW:EW 2S
 dealer par: -110  2S-EW
+sides par:  NS -110 2S-EW  EW 110 2S-EW
 "
         )
     );
@@ -93,7 +94,8 @@ dealer par: -110  2S-EW
         out.ends_with(
             "vulnerable: EW, dealer: E\n\
              par:        NS 130  EW -130  NS:NS 234C  EW:NS 234C\n\
-             dealer par: 130  2C-NS+2\n"
+             dealer par: 130  2C-NS+2\n\
+             sides par:  NS 130 2C-NS+2  EW -130 2C-NS+2\n"
         ),
         "{out}"
     );

@@ -1,6 +1,6 @@
 //! End-to-end tests of `ddsolve play` and `ddsolve check --mode play`.
 
-use ddsolve_testkit::dds_files::shared_data_dir;
+use ddsolve_testkit::data::shared_data_dir;
 use std::process::{Command, Output};
 
 /// list10's first deal: spades, North leads, declarer West; East-West take 8.
