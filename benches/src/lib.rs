@@ -4,7 +4,7 @@
 //! `-- --quick` for a fast run). This library gives them their inputs, all reproducible:
 //!
 //! - [`entries`] / [`distinct_deals`]: entries and deals of DDS's regression files (from
-//!   [`ddsolve_testkit::dds_files::shared_data_dir`]).
+//!   [`dds_hands`]).
 //! - [`sample_positions`]: mid-play positions, by playing a random legal prefix of each
 //!   entry's play with a seeded [`DealRng`].
 //! - [`trick_start`] / [`after_lead`]: the same idea, stopping at the start of a trick or
@@ -24,18 +24,29 @@
 //! ```
 
 use ddsolve_cards::{Card, Deal, DealRng, Position, Seat, Strain};
-use ddsolve_testkit::dds_files::{self, Entry};
+use ddsolve_formats::dds_file::{self, Entry};
 use std::collections::HashSet;
+use std::path::{Path, PathBuf};
 
 /// The seed every bench uses for its random play, so that runs compare.
 pub const SEED: u64 = 0x00dd_501e;
 
-/// The entries of a DDS regression file in the shared data folder (e.g. `"list100.txt"`).
+/// The folder of DDS's regression files beside the repository: `DDSOLVE_DDS_HANDS` if set,
+/// else `<repo>/../shared/data/dds-hands`.
+pub fn dds_hands() -> PathBuf {
+    match std::env::var_os("DDSOLVE_DDS_HANDS") {
+        Some(dir) => PathBuf::from(dir),
+        // <repo>/benches -> <repo> -> <repo>/..
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/dds-hands"),
+    }
+}
+
+/// The entries of a DDS regression file in [`dds_hands`] (e.g. `"list100.txt"`).
 ///
 /// # Panics
 /// If the file cannot be read or parsed: a bench cannot run without its data.
 pub fn entries(name: &str) -> Vec<Entry> {
-    dds_files::read_shared(name).unwrap_or_else(|e| panic!("reading {name}: {e}"))
+    dds_file::read_file(dds_hands().join(name)).unwrap_or_else(|e| panic!("reading {name}: {e}"))
 }
 
 /// The first `n` distinct deals of `name`, in file order.

@@ -2,9 +2,9 @@
 //! reading the process's memory figures.
 
 use ddsolve_cards::{Deal, Seat, Strain};
-use ddsolve_testkit::dds_files;
+use ddsolve_formats::dds_file;
 use std::collections::HashSet;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// A distinct deal of a DDS file, with the file's table if the file gives one.
 #[derive(Debug, Clone)]
@@ -17,9 +17,20 @@ pub struct FileDeal {
     pub table: Option<[u8; 20]>,
 }
 
-/// The file to read: `file`, or `list1000.txt` in the shared data folder.
+/// The file to read: `file`, or `list1000.txt` in the shared data folder
+/// (`<repo>/../shared/data/dds-hands`, or the folder named by `DDSOLVE_DDS_HANDS`).
 pub fn resolve_file(file: Option<PathBuf>) -> PathBuf {
-    file.unwrap_or_else(|| dds_files::shared_data_dir().join("list1000.txt"))
+    file.unwrap_or_else(|| shared_dds_hands().join("list1000.txt"))
+}
+
+/// The folder of DDS's regression files beside the repository: `DDSOLVE_DDS_HANDS` if set,
+/// else `<repo>/../shared/data/dds-hands`.
+fn shared_dds_hands() -> PathBuf {
+    match std::env::var_os("DDSOLVE_DDS_HANDS") {
+        Some(dir) => PathBuf::from(dir),
+        // <repo>/xtask -> <repo> -> <repo>/..
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/dds-hands"),
+    }
 }
 
 /// The distinct deals of `path`, in file order, at most `limit` of them. Also returns the
@@ -28,7 +39,7 @@ pub fn distinct_deals(
     path: &PathBuf,
     limit: Option<usize>,
 ) -> Result<(Vec<FileDeal>, usize), String> {
-    let entries = dds_files::read_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let entries = dds_file::read_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut seen = HashSet::new();
     let mut out: Vec<FileDeal> = Vec::new();
     for (i, e) in entries.iter().enumerate() {

@@ -6,7 +6,7 @@
 use crate::batch_bench::thread_cpu_secs;
 use crate::common::resolve_file;
 use ddsolve_search::{PlayDriver, PlayOptions, PlayOrder, Solver};
-use ddsolve_testkit::dds_files::{self, Entry};
+use ddsolve_formats::dds_file::{self, Entry};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -64,7 +64,7 @@ pub fn run(
     skip_cold: bool,
 ) -> Result<(), String> {
     let path = resolve_file(file);
-    let all = dds_files::read_file(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let all = dds_file::read_file(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut entries: Vec<&Entry> = all
         .iter()
         .filter(|e| e.play.is_some() && e.trace.is_some())

@@ -2,11 +2,12 @@
 //! and compared with its `PAR` and `PAR2` lines (DDS 2.9's `Par` and `DealerPar`).
 
 use ddsolve_par::{dealer_par, par, DdTable};
-use ddsolve_testkit::dds_files::{self, shared_data_dir, Entry};
+use ddsolve_formats::dds_file::{self, Entry};
+use ddsolve_testkit::data::shared_data_dir;
 
 fn entries(name: &str) -> Vec<Entry> {
     let path = shared_data_dir().join(name);
-    dds_files::read_file(&path).unwrap_or_else(|e| panic!("{e}"))
+    dds_file::read_file(&path).unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn table(e: &Entry) -> DdTable {

@@ -6,7 +6,8 @@ use ddsolve_search::{
     play_positions, solve_positions, solve_tables, solve_tables_with, BatchOptions, BatchOrder,
     PlayAnalysisError, PlayDriver, PlayOptions, PlayOrder, Solver,
 };
-use ddsolve_testkit::dds_files::{read_shared, Entry};
+use ddsolve_formats::dds_file::Entry;
+use ddsolve_testkit::data::read_shared;
 
 fn entries(name: &str) -> Vec<Entry> {
     read_shared(name).unwrap_or_else(|e| panic!("{e}"))

@@ -7,7 +7,7 @@ use ddsolve_search::Solver;
 #[test]
 fn tables_of_random_deals_match_dds() {
     // shared/data/dds-hands -> shared/data
-    let path = ddsolve_testkit::dds_files::shared_data_dir()
+    let path = ddsolve_testkit::data::shared_data_dir()
         .parent()
         .expect("dds-hands has a parent")
         .join("random-seed1-200.tsv");

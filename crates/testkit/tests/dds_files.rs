@@ -1,15 +1,15 @@
 //! Reading the shipped DDS regression files, and checking them against the card rules, against
 //! themselves and (on small endings) against the oracle.
 
-use ddsolve_cards::{Card, Hand, Holding, Position, Seat, Strain};
 use ddsolve_cards::Vulnerability;
-use ddsolve_testkit::dds_files::{self, Entry};
-use ddsolve_testkit::oracle;
+use ddsolve_cards::{Card, Hand, Holding, Position, Seat, Strain};
+use ddsolve_formats::dds_file::Entry;
+use ddsolve_testkit::{data, oracle};
 use std::sync::OnceLock;
 
 fn list1000() -> &'static [Entry] {
     static ENTRIES: OnceLock<Vec<Entry>> = OnceLock::new();
-    ENTRIES.get_or_init(|| dds_files::read_shared("list1000.txt").unwrap_or_else(|e| panic!("{e}")))
+    ENTRIES.get_or_init(|| data::read_shared("list1000.txt").unwrap_or_else(|e| panic!("{e}")))
 }
 
 fn card(s: &str) -> Card {
@@ -18,7 +18,7 @@ fn card(s: &str) -> Card {
 
 #[test]
 fn shared_data_dir_is_found() {
-    let dir = dds_files::shared_data_dir();
+    let dir = data::shared_data_dir();
     assert!(dir.join("list10.txt").is_file(), "{}", dir.display());
 }
 
@@ -44,7 +44,7 @@ fn list10_and_list100_read_and_are_subsets_of_list1000() {
     };
     let big: Vec<Entry> = list1000().iter().map(strip).collect();
     for (name, n) in [("list10.txt", 10), ("list100.txt", 100)] {
-        let entries = dds_files::read_shared(name).unwrap();
+        let entries = data::read_shared(name).unwrap();
         assert_eq!(entries.len(), n, "{name}");
         for e in &entries {
             assert!(
@@ -59,7 +59,7 @@ fn list10_and_list100_read_and_are_subsets_of_list1000() {
 /// Fields of the first entries of list10.txt, checked by hand against the file.
 #[test]
 fn list10_hand_checked_fields() {
-    let entries = dds_files::read_shared("list10.txt").unwrap();
+    let entries = data::read_shared("list10.txt").unwrap();
 
     // PBN 0 0 0 0 "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
     let e = &entries[0];

@@ -1,7 +1,7 @@
 //! A reader of DDS's regression files (`list10.txt`, `list100.txt`, `list1000.txt`).
 //!
-//! The format (described in `shared/data/README.md`): an optional `NUMBER n` header line, then
-//! one block of lines per entry, each block opened by a `PBN` line:
+//! The format: an optional `NUMBER n` header line, then one block of lines per entry, each
+//! block opened by a `PBN` line:
 //!
 //! ```text
 //! PBN dealer vul trump first "deal"
@@ -19,13 +19,21 @@
 //!
 //! Parsing checks syntax, counts and ranges, that the deal is a valid deal, that each `FUT`
 //! card and its equals are held by the leader and that `PLAY` cards are cards; it does not
-//! replay the play (tests do that with [`ddsolve_cards::Position`]).
+//! replay the play (tests do that with [`ddsolve_cards::Position`]). An error names the line,
+//! the entry, the line kind and the field at fault:
+//!
+//! ```
+//! use ddsolve_formats::dds_file::parse_file;
+//!
+//! let text = "PBN 0 7 4 1 \"N:A... K... Q... J...\"\n";
+//! let err = parse_file(text).unwrap_err();
+//! assert_eq!(err.to_string(), "line 1 (entry 1): PBN: vulnerability 7 is out of range (0..=3, 0 = none)");
+//! ```
 
 use ddsolve_cards::{Card, Deal, Holding, PbnError, Rank, Seat, Strain, Suit, Vulnerability};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
-
 
 /// One card of a `FUT` line: a legal card of the leader, the ranks it stands for, and the
 /// tricks the leader's side takes from the start of play if it is led.
@@ -194,12 +202,15 @@ pub enum LineProblem {
         seat: Seat,
     },
     /// A `PLAY` card that could not be read.
-    #[error("PLAY: card {index} {text:?} is not a card")]
+    #[error("PLAY: card {index} {text:?} is not a card: {source}")]
     BadPlayCard {
         /// Its position in the play, from 1.
         index: usize,
         /// The text found.
         text: String,
+        /// Why it is not a card.
+        #[source]
+        source: PbnError,
     },
     /// The count at the start of a line does not match what follows.
     #[error("{kind}: the count says {declared} but {found} follow")]
@@ -258,33 +269,6 @@ impl fmt::Display for EntryTag {
     }
 }
 
-/// The folder `shared/data/dds-hands` that sits beside the repository (`<repo>/../shared`),
-/// found by walking up from this crate's folder; the environment variable
-/// `DDSOLVE_DDS_HANDS` overrides it.
-///
-/// If no such folder is found, returns where it is expected (`<repo>/../shared/data/dds-hands`)
-/// so that reading from it fails with an error naming the path.
-pub fn shared_data_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("DDSOLVE_DDS_HANDS") {
-        return PathBuf::from(dir);
-    }
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    for dir in manifest.ancestors() {
-        let candidate = dir.join("shared").join("data").join("dds-hands");
-        if candidate.is_dir() {
-            return candidate;
-        }
-    }
-    // crates/testkit -> crates -> <repo> -> <repo>/..
-    manifest
-        .ancestors()
-        .nth(3)
-        .unwrap_or(manifest)
-        .join("shared")
-        .join("data")
-        .join("dds-hands")
-}
-
 /// Reads and parses a DDS file.
 pub fn read_file(path: impl AsRef<Path>) -> Result<Vec<Entry>, DdsFileError> {
     let path = path.as_ref();
@@ -293,11 +277,6 @@ pub fn read_file(path: impl AsRef<Path>) -> Result<Vec<Entry>, DdsFileError> {
         source,
     })?;
     parse_file(&text)
-}
-
-/// Reads and parses `name` (e.g. `"list100.txt"`) from [`shared_data_dir`].
-pub fn read_shared(name: &str) -> Result<Vec<Entry>, DdsFileError> {
-    read_file(shared_data_dir().join(name))
 }
 
 /// The kinds of line that may follow a `PBN` line.
@@ -409,9 +388,29 @@ fn ranged(
     Ok(value)
 }
 
+/// A field holding a DDS code (hand, suit, strain, vulnerability): a number that
+/// `from_code` maps to a value, or an out-of-range error naming the field.
+fn coded<T>(
+    text: &str,
+    kind: &'static str,
+    field: &'static str,
+    from_code: fn(usize) -> Option<T>,
+    range: &'static str,
+) -> Result<T, LineProblem> {
+    let value = number(text, kind, field)?;
+    usize::try_from(value)
+        .ok()
+        .and_then(from_code)
+        .ok_or(LineProblem::OutOfRange {
+            kind,
+            field,
+            value,
+            range,
+        })
+}
+
 fn seat_field(text: &str, kind: &'static str, field: &'static str) -> Result<Seat, LineProblem> {
-    let v = ranged(text, kind, field, 3, "0..=3, 0 = North")?;
-    Ok(Seat::ALL[v as usize])
+    coded(text, kind, field, Seat::from_index, "0..=3, 0 = North")
 }
 
 /// Splits `text` into double-quoted strings separated by whitespace.
@@ -465,16 +464,22 @@ fn numbers_then_quoted<'a>(
 fn parse_pbn_line(text: &str, number: usize, line: usize) -> Result<Entry, LineProblem> {
     let (f, deal) = numbers_then_quoted(text, "PBN", 4)?;
     let dealer = seat_field(f[0], "PBN", "dealer")?;
-    let vul = ranged(f[1], "PBN", "vulnerability", 3, "0..=3")?;
-    let trump = ranged(f[2], "PBN", "trump", 4, "0..=4, 4 = notrump")?;
+    let vulnerability = coded(
+        f[1],
+        "PBN",
+        "vulnerability",
+        Vulnerability::from_dds_index,
+        "0..=3, 0 = none",
+    )?;
+    let trump = coded(f[2], "PBN", "trump", Strain::from_index, "0..=4, 4 = notrump")?;
     let first = seat_field(f[3], "PBN", "first")?;
     let deal: Deal = deal.parse().map_err(LineProblem::BadDeal)?;
     Ok(Entry {
         number,
         line,
         dealer,
-        vulnerability: Vulnerability::from_dds_index(vul as usize).unwrap_or(Vulnerability::None),
-        trump: Strain::ALL[trump as usize],
+        vulnerability,
+        trump,
         first,
         deal,
         fut: None,
@@ -561,7 +566,11 @@ fn parse_entry_line(entry: &mut Entry, kind: &'static str, text: &str) -> Result
                 .enumerate()
                 .map(|(i, pair)| {
                     let text: String = pair.iter().collect();
-                    Card::parse(&text).map_err(|_| LineProblem::BadPlayCard { index: i + 1, text })
+                    Card::parse(&text).map_err(|source| LineProblem::BadPlayCard {
+                        index: i + 1,
+                        text,
+                        source,
+                    })
                 })
                 .collect::<Result<Vec<Card>, _>>()?;
             set_once(&mut entry.play, play, kind)
@@ -604,6 +613,13 @@ fn parse_fut(text: &str, entry: &Entry) -> Result<Vec<FutCard>, LineProblem> {
         });
     };
     let n = ranged(count, KIND, "count", 13, "0..=13")? as usize;
+    if rest.len() % 4 != 0 {
+        return Err(LineProblem::FieldCount {
+            kind: KIND,
+            expected: 1 + 4 * n,
+            found: fields.len(),
+        });
+    }
     if rest.len() != 4 * n {
         return Err(LineProblem::CountMismatch {
             kind: KIND,
@@ -614,7 +630,7 @@ fn parse_fut(text: &str, entry: &Entry) -> Result<Vec<FutCard>, LineProblem> {
     let hand = entry.deal.hand(entry.first);
     let mut out = Vec::with_capacity(n);
     for i in 0..n {
-        let suit = ranged(rest[i], KIND, "suit", 3, "0..=3, 0 = spades")?;
+        let suit = coded(rest[i], KIND, "suit", Suit::from_index, "0..=3, 0 = spades")?;
         let rank = number(rest[n + i], KIND, "rank")?;
         let rank = u8::try_from(rank)
             .ok()
@@ -636,7 +652,6 @@ fn parse_fut(text: &str, entry: &Entry) -> Result<Vec<FutCard>, LineProblem> {
                 range: "a bitmask of bits 2..=14",
             })?;
         let score = ranged(rest[3 * n + i], KIND, "score", 13, "0..=13")? as u8;
-        let suit = Suit::ALL[suit as usize];
         let card = Card::new(suit, rank);
         for c in std::iter::once(rank)
             .chain(equals.iter())
@@ -800,14 +815,11 @@ mod tests {
     #[test]
     fn play_bad_card_and_count() {
         let (_, p, msg) = problem(&format!("{PBN1}\nPLAY 2 \"CTX4\"\n"));
-        assert_eq!(
-            p,
-            LineProblem::BadPlayCard {
-                index: 2,
-                text: "X4".into()
-            }
+        assert!(
+            matches!(&p, LineProblem::BadPlayCard { index: 2, text, .. } if text == "X4"),
+            "{p:?}"
         );
-        assert!(msg.contains("X4"), "{msg}");
+        assert!(msg.contains("card 2 \"X4\"") && msg.contains('X'), "{msg}");
         let (_, p, _) = problem(&format!("{PBN1}\nPLAY 3 \"CTC4\"\n"));
         assert!(matches!(
             p,
@@ -817,6 +829,40 @@ mod tests {
                 found: 2
             }
         ));
+    }
+
+    #[test]
+    fn codes_out_of_range_name_the_field() {
+        let (_, p, msg) = problem("PBN 0 4 0 0 \"N:A... K... Q... J...\"");
+        assert_eq!(
+            p,
+            LineProblem::OutOfRange {
+                kind: "PBN",
+                field: "vulnerability",
+                value: 4,
+                range: "0..=3, 0 = none"
+            }
+        );
+        assert!(msg.starts_with("line 1 (entry 1): PBN: vulnerability 4"), "{msg}");
+        let (_, p, _) = problem("PBN 0 0 0 9 \"N:A... K... Q... J...\"");
+        assert!(matches!(p, LineProblem::OutOfRange { field: "first", value: 9, .. }));
+        let (line, p, msg) = problem(&format!("{PBN1}\nFUT 1 4 12 0 7\n"));
+        assert_eq!(line, 2);
+        assert!(matches!(p, LineProblem::OutOfRange { kind: "FUT", field: "suit", value: 4, .. }));
+        assert!(msg.contains("FUT: suit 4"), "{msg}");
+    }
+
+    #[test]
+    fn fut_fields_not_in_fours() {
+        let (_, p, _) = problem(&format!("{PBN1}\nFUT 1 0 12 0\n"));
+        assert_eq!(
+            p,
+            LineProblem::FieldCount {
+                kind: "FUT",
+                expected: 5,
+                found: 4
+            }
+        );
     }
 
     #[test]
