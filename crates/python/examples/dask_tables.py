@@ -125,14 +125,15 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--threads", type=int, default=None, help="solver threads per task (default: every core)")
     args = parser.parse_args(argv)
 
-    from dask.distributed import Client, LocalCluster
+    from dask.distributed import Client
 
     threads = args.threads
     if args.scheduler:
         client = Client(args.scheduler)
     else:
-        # A worker process per core, each task solving on one thread.
-        client = Client(LocalCluster(threads_per_worker=1))
+        # A local cluster of its own (closed with the client): a worker process per core,
+        # each task solving on one thread.
+        client = Client(threads_per_worker=1, dashboard_address=None)
         threads = threads or 1
     with client:
         n = solve_file(
