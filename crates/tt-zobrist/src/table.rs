@@ -295,6 +295,7 @@ impl TranspositionTable for TtZobrist {
             entries: self.entries,
             bytes: self.buckets.len() * BUCKET_BYTES + STRUCT_BYTES,
             resets: 0,
+            ..TtStats::default()
         }
     }
 }
