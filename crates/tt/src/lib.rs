@@ -17,6 +17,14 @@
 //! [`TtFlat`] a flat list of 128-bit patterns per key (faster; the default through
 //! [`AnyTable`]).
 //!
+//! Both hold to a memory budget given in megabytes: their byte count (allocated capacity)
+//! never passes it. When a store needs more, they evict the least valuable quarter of their
+//! entries (the stalest by generation, a generation being one search, and among those the
+//! most specific first) and go on: a table never wipes itself mid-search, and as every
+//! entry is a true fact about its positions, what a search finds never depends on the
+//! budget, only how fast it finds it. [`TtStats`] tells what the table did: sizes, sweeps
+//! and evictions, and probes, hits, probe lengths and stores per depth.
+//!
 //! ```
 //! use ddsolve_cards::{Deal, Seat, Hand, Strain};
 //! use ddsolve_tt::{Pattern, TranspositionTable, TtForest, TtKey};
@@ -33,13 +41,16 @@
 //! # Ok::<(), ddsolve_cards::PbnError>(())
 //! ```
 
+mod budget;
 mod flat;
 mod forest;
 mod pattern;
+mod stats;
 
 pub use flat::TtFlat;
 pub use forest::TtForest;
 pub use pattern::{absolute_win_ranks, relative_counts, Pattern, TtKey};
+pub use stats::{TtStats, DEPTHS};
 
 use ddsolve_cards::{Card, Hand, SeatMap};
 
@@ -57,17 +68,6 @@ pub struct TtHit {
     pub win: Hand,
     /// The entry's best move, if it has one.
     pub best: Option<Card>,
-}
-
-/// Table usage figures.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct TtStats {
-    /// Entries (sets of positions) stored.
-    pub entries: usize,
-    /// Bytes in use.
-    pub bytes: usize,
-    /// Times the table was cleared because it reached its memory limit.
-    pub resets: u64,
 }
 
 /// A transposition table for positions at the start of a trick.
@@ -109,8 +109,8 @@ pub trait TranspositionTable {
     /// A new search begins (the solver calls this once per request: another leader, the
     /// next card of a played deal, another target). Entries stored before it stay valid, as
     /// every entry is true of its positions whatever the path; a table that ages its
-    /// entries (to replace the stalest first) counts generations here. The default does
-    /// nothing.
+    /// entries (to replace the stalest first) counts generations here, as both tables of
+    /// this crate do. The default does nothing.
     #[inline]
     fn new_search(&mut self) {}
 
@@ -183,6 +183,14 @@ impl TranspositionTable for AnyTable {
         match self {
             AnyTable::Flat(t) => t.clear(),
             AnyTable::Forest(t) => t.clear(),
+        }
+    }
+
+    #[inline]
+    fn new_search(&mut self) {
+        match self {
+            AnyTable::Flat(t) => t.new_search(),
+            AnyTable::Forest(t) => t.new_search(),
         }
     }
 
