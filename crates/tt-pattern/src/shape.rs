@@ -1,0 +1,220 @@
+//! The patterns of one shape: every entry stored under one key, general before specific.
+
+use crate::entry::Entry;
+use crate::{Bounds, Generation};
+use ddsolve_tt::Pattern;
+
+/// In which order a shape's entries are tried.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ProbeOrder {
+    /// The most general patterns (fewest cards fixed) first, newest first among patterns of
+    /// one order: a hit reports the fewest winning ranks.
+    #[default]
+    GeneralFirst,
+    /// The newest entries first (as [`ddsolve_tt::TtFlat`]).
+    NewestFirst,
+}
+
+/// What a store did to a shape's list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Stored {
+    /// The entry was added (not merged into an identical one).
+    pub inserted: bool,
+    /// It merged into an entry of the same pattern, whose bounds were tightened in place.
+    pub merged: bool,
+    /// More specific entries it made redundant, removed.
+    pub absorbed: usize,
+}
+
+/// The entries of one shape (tricks left, leader, suit lengths), sorted by
+/// [`crate::RankPattern::order`]: the most general first, so that a probe tries general
+/// patterns before specific ones and reports the fewest winning ranks; newest first among
+/// patterns of one order.
+///
+/// A more general entry absorbs the more specific ones whose bounds it implies
+/// (bridge-solver's pattern tree dissolves such children into their parent).
+///
+/// The list also keeps the highest lower bound and the lowest upper bound of its entries
+/// (or of entries it held: removals leave them as they were), so that a probe no entry can
+/// decide is answered without a scan.
+#[derive(Debug)]
+pub(crate) struct ShapeList {
+    entries: Vec<Entry>,
+    max_lower: u8,
+    min_upper: u8,
+}
+
+impl Default for ShapeList {
+    fn default() -> ShapeList {
+        ShapeList {
+            entries: Vec::new(),
+            max_lower: 0,
+            min_upper: u8::MAX,
+        }
+    }
+}
+
+impl ShapeList {
+    /// The entries, general first.
+    #[inline]
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    #[inline]
+    pub fn capacity(&self) -> usize {
+        self.entries.capacity()
+    }
+
+    /// Makes room for at least `extra` more entries, growing exactly to `len + extra`.
+    #[inline]
+    pub fn reserve_exact(&mut self, extra: usize) {
+        self.entries.reserve_exact(extra);
+    }
+
+    /// The entries, for updates in place.
+    #[inline]
+    pub fn entries_mut(&mut self) -> &mut [Entry] {
+        &mut self.entries
+    }
+
+    /// The index of the first entry in `order` that matches `exact` and decides whether the
+    /// side on lead takes at least `tricks`, with the decision.
+    #[inline]
+    pub fn probe(&self, exact: &Pattern, tricks: u8, order: ProbeOrder) -> Option<(usize, bool)> {
+        if tricks > self.max_lower && tricks <= self.min_upper {
+            return None;
+        }
+        let mut reached = false;
+        let decides = |e: &Entry| {
+            e.pattern.matches(exact)
+                && match e.bounds.decides(tricks) {
+                    Some(r) => {
+                        reached = r;
+                        true
+                    }
+                    None => false,
+                }
+        };
+        let i = match order {
+            ProbeOrder::GeneralFirst => self.entries.iter().position(decides),
+            ProbeOrder::NewestFirst => self.entries.iter().rposition(decides),
+        }?;
+        Some((i, reached))
+    }
+
+    /// Stores `new`: merged into an entry of the same pattern (bounds tightened in place) or
+    /// inserted; then the more specific entries it covers are tightened by it, and removed
+    /// when that leaves them saying nothing more than it does.
+    ///
+    /// Needs room for one more entry (the table reserves it first).
+    pub fn store(&mut self, new: Entry, now: Generation, order: ProbeOrder) -> Stored {
+        let (from, to) = match order {
+            // Only entries of the same order can be the same pattern.
+            ProbeOrder::GeneralFirst => {
+                let from = self.entries.partition_point(|e| e.order < new.order);
+                let to = from
+                    + self.entries[from..]
+                        .iter()
+                        .take_while(|e| e.order == new.order)
+                        .count();
+                (from, to)
+            }
+            ProbeOrder::NewestFirst => (0, self.entries.len()),
+        };
+        let same = self.entries[from..to]
+            .iter()
+            .position(|e| e.pattern == new.pattern)
+            .map(|j| from + j);
+        let mut out = Stored {
+            inserted: false,
+            merged: false,
+            absorbed: 0,
+        };
+        let bounds = match same {
+            Some(i) => {
+                let e = &mut self.entries[i];
+                e.bounds = e.bounds.meet(new.bounds);
+                e.set_best(new.best());
+                e.used = now;
+                out.merged = true;
+                e.bounds
+            }
+            None => new.bounds,
+        };
+        // More specific entries sort after the run of this order.
+        let tail = match order {
+            ProbeOrder::GeneralFirst => to,
+            ProbeOrder::NewestFirst => 0,
+        };
+        self.max_lower = self.max_lower.max(bounds.lower);
+        self.min_upper = self.min_upper.min(bounds.upper);
+        out.absorbed = self.absorb(&new, bounds, tail);
+        if same.is_none() {
+            debug_assert!(self.entries.len() < self.entries.capacity());
+            match order {
+                // Newest first among patterns of one order.
+                ProbeOrder::GeneralFirst => self.entries.insert(from, new),
+                ProbeOrder::NewestFirst => self.entries.push(new),
+            }
+            out.inserted = true;
+        }
+        out
+    }
+
+    /// Tightens the entries from `from` on that `general` (with `bounds`) strictly covers, and
+    /// removes those left with nothing to add; returns how many it removed.
+    fn absorb(&mut self, general: &Entry, bounds: Bounds, from: usize) -> usize {
+        let n = self.entries.len();
+        let mut kept = from;
+        for i in from..n {
+            let e = &mut self.entries[i];
+            if e.order > general.order && general.pattern.covers(&e.pattern) {
+                e.bounds = e.bounds.meet(bounds);
+                if bounds.implies(e.bounds) {
+                    continue;
+                }
+            }
+            if kept != i {
+                self.entries[kept] = self.entries[i];
+            }
+            kept += 1;
+        }
+        self.entries.truncate(kept);
+        n - kept
+    }
+
+    /// Keeps only the entries for which `keep` says so; returns how many it removed. Frees
+    /// the memory of removed entries.
+    pub fn retain(&mut self, keep: impl FnMut(&Entry) -> bool) -> usize {
+        let n = self.entries.len();
+        self.entries.retain(keep);
+        let removed = n - self.entries.len();
+        if removed > 0 {
+            self.entries.shrink_to_fit();
+            self.max_lower = self
+                .entries
+                .iter()
+                .map(|e| e.bounds.lower)
+                .max()
+                .unwrap_or(0);
+            self.min_upper = self
+                .entries
+                .iter()
+                .map(|e| e.bounds.upper)
+                .min()
+                .unwrap_or(u8::MAX);
+        }
+        removed
+    }
+
+    /// Applies `f` to every entry.
+    pub fn for_each_mut(&mut self, f: impl FnMut(&mut Entry)) {
+        self.entries.iter_mut().for_each(f);
+    }
+}

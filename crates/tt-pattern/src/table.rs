@@ -1,0 +1,298 @@
+//! The rank-pattern table behind [`TranspositionTable`].
+
+use crate::budget::{eviction_score, EvictionPlan, SCORES};
+use crate::cache::{ShapeCache, ENTRY_BYTES, SLOT_BYTES};
+use crate::entry::Entry;
+use crate::shape::ProbeOrder;
+use crate::{Bounds, Budget, Generation, RankPattern};
+use ddsolve_cards::{Card, Hand, SeatMap};
+use ddsolve_tt::{Pattern, TranspositionTable, TtHit, TtKey, TtStats};
+
+/// Slots of a new table's shape array (fewer if the budget is tiny).
+const FIRST_SLOTS: usize = 1 << 10;
+
+/// What the table did, for measurement.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// Probes.
+    pub probes: u64,
+    /// Decisive probes.
+    pub hits: u64,
+    /// Stores.
+    pub stores: u64,
+    /// Stores merged into an entry of the same pattern (its bounds tightened in place).
+    pub merged: u64,
+    /// More specific entries absorbed by a more general store.
+    pub absorbed: u64,
+    /// Entries evicted under the memory budget.
+    pub evicted: u64,
+    /// Evictions (each removes a batch of entries, or of whole shapes).
+    pub evictions: u64,
+    /// Entries compared by probes.
+    pub scanned: u64,
+}
+
+/// The rank-pattern transposition table.
+///
+/// Per shape (tricks left, leader, every hand's suit lengths: [`TtKey::packed`]) a list of
+/// [`RankPattern`]s with bounds, the most general first. A probe returns the first matching
+/// entry that decides, so the winning ranks it reports are those of the most general
+/// pattern that knows the answer. A store tightens an entry of the same pattern in place (or
+/// goes in before the more specific patterns), and absorbs the more specific entries it
+/// makes redundant. Patterns stop above a suit's bottom cards when the suit lengths force
+/// their owners ([`crate::forced_depths`]).
+///
+/// Memory never passes the budget given to [`TtPattern::new`]: under it, entries are
+/// evicted in batches, the stalest (by generation, counted by
+/// [`TranspositionTable::new_search`]), never-hit, most specific first; the table is never
+/// wiped to make room.
+///
+/// ```
+/// use ddsolve_cards::{Deal, Hand, Seat, Strain, Suit};
+/// use ddsolve_tt::{Pattern, TranspositionTable, TtKey};
+/// use ddsolve_tt_pattern::TtPattern;
+///
+/// let deal: Deal = "N:AK... QJ... T9... 87...".parse()?;
+/// let (key, pattern) = (TtKey::new(deal.hands(), Seat::North), Pattern::new(deal.hands()));
+/// let mut tt = TtPattern::new(16);
+/// // North's side takes both tricks, resting on the ace and king.
+/// let win = Hand::from_holdings([deal.hand(Seat::North).suit(Suit::Spades), Default::default(), Default::default(), Default::default()]);
+/// tt.store(&key, &pattern, win, deal.hands(), 2, 2, None);
+/// let hit = tt.probe(&key, &pattern, deal.hands(), 2).expect("stored");
+/// assert!(hit.reached);
+/// assert_eq!(hit.win, win);
+/// # Ok::<(), ddsolve_cards::PbnError>(())
+/// ```
+#[derive(Debug)]
+pub struct TtPattern {
+    cache: ShapeCache,
+    budget: Budget,
+    first_slots: usize,
+    max_slots: usize,
+    now: Generation,
+    order: ProbeOrder,
+    resets: u64,
+    counters: Counters,
+}
+
+impl TtPattern {
+    /// An empty table that never holds more than `mb` megabytes (at least 1).
+    pub fn new(mb: usize) -> TtPattern {
+        TtPattern::with_order(mb, ProbeOrder::default())
+    }
+
+    /// An empty table of at most `mb` megabytes that tries the entries of a shape in
+    /// `order`.
+    pub fn with_order(mb: usize, order: ProbeOrder) -> TtPattern {
+        let budget = Budget::new(mb);
+        let max_slots = budget.max_slots(SLOT_BYTES);
+        let first_slots = FIRST_SLOTS.min(max_slots);
+        TtPattern {
+            cache: ShapeCache::new(first_slots),
+            budget,
+            first_slots,
+            max_slots,
+            now: Generation::default(),
+            order,
+            resets: 0,
+            counters: Counters::default(),
+        }
+    }
+
+    /// What the table did since it was made.
+    pub fn counters(&self) -> Counters {
+        self.counters
+    }
+
+    /// Shapes (keys) stored.
+    pub fn shapes(&self) -> usize {
+        self.cache.shapes()
+    }
+
+    /// The current generation.
+    pub fn generation(&self) -> Generation {
+        self.now
+    }
+
+    /// How many shapes hold each number of entries: `(entries, shapes)` pairs, fewest
+    /// entries first (the lengths a probe of a missing position scans).
+    pub fn list_lengths(&self) -> Vec<(usize, usize)> {
+        let mut by_len = std::collections::BTreeMap::new();
+        self.cache
+            .for_each_list(|l| *by_len.entry(l.len()).or_insert(0) += 1);
+        by_len.into_iter().collect()
+    }
+
+    /// Makes sure a store under `packed` fits the budget: grows the shape array or evicts
+    /// entries (or, when the shape array is full and may not grow, whole shapes).
+    fn make_room(&mut self, packed: u64) {
+        let limit = self.budget.limit();
+        for _ in 0..16 {
+            let new_shape = self.cache.get_mut(packed).is_none();
+            if new_shape && !self.cache.has_free_slot() {
+                let slots = self.cache.slots();
+                // The old and the new array live side by side while the shapes move.
+                if slots * 2 <= self.max_slots
+                    && self.cache.bytes() + 2 * slots * SLOT_BYTES <= limit
+                {
+                    self.cache.grow();
+                } else if slots * 2 <= self.max_slots {
+                    self.evict_entries(2 * slots * SLOT_BYTES);
+                } else {
+                    self.evict_shapes();
+                }
+                continue;
+            }
+            let extra = self.cache.growth_for(packed) * ENTRY_BYTES;
+            if self.cache.bytes() + extra <= limit {
+                return;
+            }
+            self.evict_entries(extra);
+        }
+        // Unreachable with the budget's shares (slots at most an eighth); kept so that the
+        // limit holds whatever happens.
+        self.cache.clear(self.first_slots);
+        self.resets += 1;
+    }
+
+    /// Evicts the worst entries so that `extra` more bytes fit under the low-water mark, and
+    /// at least an eighth of the entries (so that evictions come in batches).
+    fn evict_entries(&mut self, extra: usize) {
+        let target = self.budget.low_water();
+        let excess = (self.cache.bytes() + extra).saturating_sub(target);
+        let entries = self.cache.entries();
+        let count = excess.div_ceil(ENTRY_BYTES).max(entries / 8).min(entries);
+        let now = self.now;
+        let mut histogram = [0usize; SCORES];
+        self.cache.for_each_list(|l| {
+            for e in l.entries() {
+                histogram[usize::from(eviction_score(e, now))] += 1;
+            }
+        });
+        let mut plan = EvictionPlan::new(&histogram, count);
+        let removed = self.cache.sweep(|l| {
+            l.retain(|e| !plan.evicts(eviction_score(e, now)));
+        });
+        self.counters.evicted += removed as u64;
+        self.counters.evictions += 1;
+    }
+
+    /// Evicts a quarter of the shapes, those whose best entry is worth least.
+    fn evict_shapes(&mut self) {
+        let now = self.now;
+        let worth = |entries: &[Entry]| {
+            entries
+                .iter()
+                .map(|e| eviction_score(e, now))
+                .min()
+                .unwrap_or(SCORES as u16 - 1)
+        };
+        let mut histogram = [0usize; SCORES];
+        self.cache
+            .for_each_list(|l| histogram[usize::from(worth(l.entries()))] += 1);
+        let mut plan = EvictionPlan::new(&histogram, self.cache.shapes().div_ceil(4));
+        let removed = self.cache.sweep(|l| {
+            if plan.evicts(worth(l.entries())) {
+                l.retain(|_| false);
+            }
+        });
+        self.counters.evicted += removed as u64;
+        self.counters.evictions += 1;
+    }
+}
+
+impl TranspositionTable for TtPattern {
+    #[inline]
+    fn probe(
+        &mut self,
+        key: &TtKey,
+        pattern: &Pattern,
+        hands: &SeatMap<Hand>,
+        tricks: u8,
+    ) -> Option<TtHit> {
+        self.counters.probes += 1;
+        let list = self.cache.get_mut(key.packed())?;
+        let found = list.probe(pattern, tricks, self.order);
+        self.counters.scanned += match (found, self.order) {
+            (None, _) => list.len(),
+            (Some((i, _)), ProbeOrder::GeneralFirst) => i + 1,
+            (Some((i, _)), ProbeOrder::NewestFirst) => list.len() - i,
+        } as u64;
+        let (i, reached) = found?;
+        let e = &mut list.entries_mut()[i];
+        e.touch_hit(self.now);
+        self.counters.hits += 1;
+        Some(TtHit {
+            reached,
+            bound: if reached {
+                e.bounds.lower
+            } else {
+                e.bounds.upper
+            },
+            win: e.pattern.win_ranks(hands),
+            best: e.best(),
+        })
+    }
+
+    fn store(
+        &mut self,
+        key: &TtKey,
+        pattern: &Pattern,
+        win: Hand,
+        hands: &SeatMap<Hand>,
+        lower: u8,
+        upper: u8,
+        best: Option<Card>,
+    ) {
+        self.counters.stores += 1;
+        let entry = Entry::new(
+            RankPattern::of_win(*pattern, win, hands),
+            Bounds::new(lower, upper),
+            best,
+            self.now,
+        );
+        let packed = key.packed();
+        let (now, order) = (self.now, self.order);
+        let list = match self.cache.get_mut(packed) {
+            // The common case: the shape is there and its list has room.
+            Some(list) if list.len() < list.capacity() => list,
+            _ => {
+                self.make_room(packed);
+                let Some((list, _)) = self.cache.list_with_room(packed) else {
+                    unreachable!("make_room leaves a free slot for a new shape")
+                };
+                list
+            }
+        };
+        let before = list.len();
+        let out = list.store(entry, now, order);
+        let after = list.len();
+        self.cache.count_entries(before, after);
+        self.counters.merged += u64::from(out.merged);
+        self.counters.absorbed += out.absorbed as u64;
+    }
+
+    fn clear(&mut self) {
+        self.cache.clear(self.first_slots);
+    }
+
+    fn new_search(&mut self) {
+        self.now = self.now.next();
+        if self.now.refresh_due() {
+            let now = self.now;
+            self.cache
+                .sweep(|l| l.for_each_mut(|e| e.used = now.refreshed(e.used)));
+        }
+    }
+
+    // TtStats may gain fields: the update fills them with their defaults.
+    #[allow(clippy::needless_update)]
+    fn stats(&self) -> TtStats {
+        TtStats {
+            entries: self.cache.entries(),
+            bytes: self.cache.bytes(),
+            resets: self.resets,
+            ..TtStats::default()
+        }
+    }
+}
