@@ -1,0 +1,39 @@
+//! Every ordering of the workspace passes the ordering conformance suite.
+
+use ddsolve_moves::{
+    AnyOrdering, CutoffOrdering, OrderingKind, PaperOrdering, RankOrdering, TunedOrdering,
+};
+use ddsolve_testkit::conformance::ordering::check_ordering;
+
+#[test]
+fn rank_ordering_conforms() {
+    check_ordering(|| RankOrdering);
+}
+
+#[test]
+fn paper_ordering_conforms() {
+    check_ordering(|| PaperOrdering);
+}
+
+#[test]
+fn tuned_ordering_conforms() {
+    check_ordering(|| TunedOrdering);
+}
+
+#[test]
+fn cutoff_ordering_conforms() {
+    check_ordering(|| CutoffOrdering::new(TunedOrdering));
+    check_ordering(|| CutoffOrdering::new(RankOrdering));
+}
+
+#[test]
+fn any_ordering_conforms_in_every_kind() {
+    for kind in [
+        OrderingKind::Tuned,
+        OrderingKind::Paper,
+        OrderingKind::Rank,
+        OrderingKind::Cutoff,
+    ] {
+        check_ordering(|| AnyOrdering::new(kind));
+    }
+}
