@@ -1,7 +1,7 @@
 //! The workspace's orderings chosen at run time.
 
-use crate::{MoveList, MoveOrdering, OrderHints, PaperOrdering, RankOrdering, TrickView};
 use crate::{CutoffOrdering, TunedOrdering};
+use crate::{MoveList, MoveOrdering, OrderHints, PaperOrdering, RankOrdering, TrickView};
 use ddsolve_cards::Card;
 
 /// Which of the workspace's move orderings to use, chosen at run time.

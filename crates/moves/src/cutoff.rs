@@ -178,4 +178,3 @@ impl<O: MoveOrdering> MoveOrdering for CutoffOrdering<O> {
         self.inner.reset();
     }
 }
-

@@ -44,6 +44,6 @@ mod engine;
 mod par;
 mod score;
 
-pub use par::{dealer_par, par, DealerPar, Declarers, Par, ParContract, ParOutcome, SidePar};
 pub use ddsolve_cards::{DdTable, TableError, Vulnerability, VulnerabilityError};
+pub use par::{dealer_par, par, DealerPar, Declarers, Par, ParContract, ParOutcome, SidePar};
 pub use score::{score, Contract, ContractError, Doubling};

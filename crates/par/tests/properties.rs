@@ -1,7 +1,7 @@
 //! Properties of par on arbitrary tables (including tables no deal produces).
 
 use ddsolve_cards::{Seat, Side};
-use ddsolve_par::{dealer_par, par, Contract, Doubling, ParContract, DdTable, Vulnerability};
+use ddsolve_par::{dealer_par, par, Contract, DdTable, Doubling, ParContract, Vulnerability};
 use proptest::prelude::*;
 
 fn tables() -> impl Strategy<Value = DdTable> {

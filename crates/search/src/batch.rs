@@ -6,9 +6,9 @@
 //! whatever the thread count (a solver's answers do not depend on what it solved before).
 
 use crate::{Config, DdTable, Solver};
+use ddsolve_cards::{Deal, Position, Seat, Suit};
 use ddsolve_moves::MoveOrdering;
 use ddsolve_tt::TranspositionTable;
-use ddsolve_cards::{Deal, Position, Seat, Suit};
 use std::hash::Hash;
 
 /// In which order [`solve_tables_with`] hands out the deals.

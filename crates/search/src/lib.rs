@@ -39,11 +39,11 @@ pub use batch::{
     solve_tables_with, BatchOptions, BatchOrder,
 };
 pub use config::Config;
-pub use driver::Driver;
+pub use ddsolve_cards::DdTable;
 pub use ddsolve_moves::{AnyOrdering, MoveOrdering, OrderingKind};
 pub use ddsolve_tt::{AnyTable, TranspositionTable, TtKind};
+pub use driver::Driver;
 pub use play::{
     play_positions, PlayAnalysis, PlayAnalysisError, PlayDriver, PlayOptions, PlayOrder,
 };
-pub use ddsolve_cards::DdTable;
 pub use solver::{CardValue, Solution, Solutions, SolveError, Solver, Target};
