@@ -3,8 +3,8 @@
 //! The benches themselves live in `benches/` (`cargo bench -p ddsolve-benches`, add
 //! `-- --quick` for a fast run). This library gives them their inputs, all reproducible:
 //!
-//! - [`entries`] / [`distinct_deals`]: entries and deals of DDS's regression files (from
-//!   [`dds_hands`]).
+//! - [`entries`] / [`distinct_deals`]: entries and deals of DDS's regression files (found by
+//!   [`data_file`]).
 //! - [`sample_positions`]: mid-play positions, by playing a random legal prefix of each
 //!   entry's play with a seeded [`DealRng`].
 //! - [`trick_start`] / [`after_lead`]: the same idea, stopping at the start of a trick or
@@ -31,22 +31,34 @@ use std::path::{Path, PathBuf};
 /// The seed every bench uses for its random play, so that runs compare.
 pub const SEED: u64 = 0x00dd_501e;
 
-/// The folder of DDS's regression files beside the repository: `DDSOLVE_DDS_HANDS` if set,
-/// else `<repo>/../shared/data/dds-hands`.
-pub fn dds_hands() -> PathBuf {
-    match std::env::var_os("DDSOLVE_DDS_HANDS") {
-        Some(dir) => PathBuf::from(dir),
-        // <repo>/benches -> <repo> -> <repo>/..
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/dds-hands"),
+/// Where the DDS regression file `name` is: the repository's test data
+/// (`crates/testkit/data`: `list10.txt`, `list100.txt`) if it holds it, else the shared data
+/// folder beside the repository (`list1000.txt`): `$DDSOLVE_DDS_HANDS`, or
+/// `shared/data/dds-hands` in a folder above the repository.
+pub fn data_file(name: &str) -> PathBuf {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // <repo>/benches -> <repo>/crates/testkit/data
+    let carried = manifest.join("../crates/testkit/data").join(name);
+    if carried.is_file() {
+        return carried;
     }
+    let shared = match std::env::var_os("DDSOLVE_DDS_HANDS") {
+        Some(dir) => Some(PathBuf::from(dir)),
+        None => manifest
+            .ancestors()
+            .map(|dir| dir.join("shared/data/dds-hands"))
+            .find(|dir| dir.is_dir()),
+    };
+    // Without a shared folder, the carried path: reading it fails with an error naming it.
+    shared.map_or(carried, |dir| dir.join(name))
 }
 
-/// The entries of a DDS regression file in [`dds_hands`] (e.g. `"list100.txt"`).
+/// The entries of the DDS regression file `name` (e.g. `"list100.txt"`), see [`data_file`].
 ///
 /// # Panics
 /// If the file cannot be read or parsed: a bench cannot run without its data.
 pub fn entries(name: &str) -> Vec<Entry> {
-    dds_file::read_file(dds_hands().join(name)).unwrap_or_else(|e| panic!("reading {name}: {e}"))
+    dds_file::read_file(data_file(name)).unwrap_or_else(|e| panic!("reading {name}: {e}"))
 }
 
 /// The first `n` distinct deals of `name`, in file order.
@@ -183,7 +195,7 @@ mod tests {
     }
 
     #[test]
-    fn reads_the_shared_files() {
+    fn reads_the_repository_data() {
         assert_eq!(distinct_deals("list10.txt", 3).len(), 3);
         assert!(positions("list10.txt", 2).len() == 20);
     }

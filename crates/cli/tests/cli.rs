@@ -1,6 +1,5 @@
 //! End-to-end tests of the `ddsolve` binary.
 
-use ddsolve_testkit::data::shared_data_dir;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
@@ -58,7 +57,7 @@ fn bad_input(o: Output, needles: &[&str]) {
 }
 
 fn data(name: &str) -> String {
-    shared_data_dir().join(name).display().to_string()
+    ddsolve_testkit::data::path(name).display().to_string()
 }
 
 /// A file in the temp folder, unique to this test run.

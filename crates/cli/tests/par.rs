@@ -1,6 +1,5 @@
 //! End-to-end tests of `ddsolve par` and `ddsolve check --mode par|dealerpar`.
 
-use ddsolve_testkit::data::shared_data_dir;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -34,7 +33,7 @@ fn bad_input(o: Output, needles: &[&str]) {
 }
 
 fn data(name: &str) -> String {
-    shared_data_dir().join(name).display().to_string()
+    ddsolve_testkit::data::path(name).display().to_string()
 }
 
 /// A file in the temp folder, unique to this test run.

@@ -1,6 +1,5 @@
 //! End-to-end tests of `ddsolve play` and `ddsolve check --mode play`.
 
-use ddsolve_testkit::data::shared_data_dir;
 use std::process::{Command, Output};
 
 /// list10's first deal: spades, North leads, declarer West; East-West take 8.
@@ -23,7 +22,7 @@ fn ok(o: Output) -> String {
 }
 
 fn data(name: &str) -> String {
-    shared_data_dir().join(name).display().to_string()
+    ddsolve_testkit::data::path(name).display().to_string()
 }
 
 #[test]

@@ -471,7 +471,13 @@ fn parse_pbn_line(text: &str, number: usize, line: usize) -> Result<Entry, LineP
         Vulnerability::from_dds_index,
         "0..=3, 0 = none",
     )?;
-    let trump = coded(f[2], "PBN", "trump", Strain::from_index, "0..=4, 4 = notrump")?;
+    let trump = coded(
+        f[2],
+        "PBN",
+        "trump",
+        Strain::from_index,
+        "0..=4, 4 = notrump",
+    )?;
     let first = seat_field(f[3], "PBN", "first")?;
     let deal: Deal = deal.parse().map_err(LineProblem::BadDeal)?;
     Ok(Entry {
@@ -843,12 +849,30 @@ mod tests {
                 range: "0..=3, 0 = none"
             }
         );
-        assert!(msg.starts_with("line 1 (entry 1): PBN: vulnerability 4"), "{msg}");
+        assert!(
+            msg.starts_with("line 1 (entry 1): PBN: vulnerability 4"),
+            "{msg}"
+        );
         let (_, p, _) = problem("PBN 0 0 0 9 \"N:A... K... Q... J...\"");
-        assert!(matches!(p, LineProblem::OutOfRange { field: "first", value: 9, .. }));
+        assert!(matches!(
+            p,
+            LineProblem::OutOfRange {
+                field: "first",
+                value: 9,
+                ..
+            }
+        ));
         let (line, p, msg) = problem(&format!("{PBN1}\nFUT 1 4 12 0 7\n"));
         assert_eq!(line, 2);
-        assert!(matches!(p, LineProblem::OutOfRange { kind: "FUT", field: "suit", value: 4, .. }));
+        assert!(matches!(
+            p,
+            LineProblem::OutOfRange {
+                kind: "FUT",
+                field: "suit",
+                value: 4,
+                ..
+            }
+        ));
         assert!(msg.contains("FUT: suit 4"), "{msg}");
     }
 

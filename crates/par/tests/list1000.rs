@@ -1,14 +1,10 @@
-//! Par and dealer par of every entry of DDS's list1000.txt, computed from its `TABLE` line
-//! and compared with its `PAR` and `PAR2` lines (DDS 2.9's `Par` and `DealerPar`).
+//! Par and dealer par of every entry of DDS's list100.txt (and list1000.txt when it is beside
+//! the repository), computed from its `TABLE` line and compared with its `PAR` and `PAR2`
+//! lines (DDS 2.9's `Par` and `DealerPar`).
 
-use ddsolve_par::{dealer_par, par, DdTable};
 use ddsolve_formats::dds_file::{self, Entry};
-use ddsolve_testkit::data::shared_data_dir;
-
-fn entries(name: &str) -> Vec<Entry> {
-    let path = shared_data_dir().join(name);
-    dds_file::read_file(&path).unwrap_or_else(|e| panic!("{e}"))
-}
+use ddsolve_par::{dealer_par, par, DdTable};
+use ddsolve_testkit::data;
 
 fn table(e: &Entry) -> DdTable {
     let t = e
@@ -17,11 +13,10 @@ fn table(e: &Entry) -> DdTable {
     DdTable::from_dds_order(t).unwrap()
 }
 
-/// Checks every entry of `name`; returns (entries checked, mismatch reports) for Par and
-/// DealerPar.
-fn check(name: &str) -> (usize, Vec<String>, Vec<String>) {
+/// Checks every entry; returns (entries checked, mismatch reports) for Par and DealerPar.
+fn check(entries: Vec<Entry>) -> (usize, Vec<String>, Vec<String>) {
     let (mut n, mut par_bad, mut dealer_bad) = (0, Vec::new(), Vec::new());
-    for e in entries(name) {
+    for e in entries {
         let (Some(want_par), Some(want_par2)) = (&e.par, &e.par2) else {
             continue;
         };
@@ -55,17 +50,36 @@ fn check(name: &str) -> (usize, Vec<String>, Vec<String>) {
     (n, par_bad, dealer_bad)
 }
 
-#[test]
-fn list1000_par_and_dealer_par_match_dds() {
-    let (n, par_bad, dealer_bad) = check("list1000.txt");
-    assert_eq!(n, 1000, "list1000 has a PAR and a PAR2 line in every entry");
+/// Checks every entry of a file with `expected` entries, each with a PAR and a PAR2 line.
+fn assert_matches_dds(name: &str, entries: Vec<Entry>, expected: usize) {
+    let (n, par_bad, dealer_bad) = check(entries);
+    assert_eq!(
+        n, expected,
+        "{name} has a PAR and a PAR2 line in every entry"
+    );
     for m in par_bad.iter().chain(&dealer_bad) {
         eprintln!("{m}");
     }
     assert!(
         par_bad.is_empty() && dealer_bad.is_empty(),
-        "{} PAR and {} PAR2 mismatches of {n}",
+        "{name}: {} PAR and {} PAR2 mismatches of {n}",
         par_bad.len(),
         dealer_bad.len()
     );
+}
+
+#[test]
+fn list100_par_and_dealer_par_match_dds() {
+    let entries = data::read_dds_file("list100.txt").unwrap_or_else(|e| panic!("{e}"));
+    assert_matches_dds("list100.txt", entries, 100);
+}
+
+/// DDS's list1000.txt, when it is beside the repository (the shared data folder).
+#[test]
+fn list1000_par_and_dealer_par_match_dds() {
+    let Some(path) = data::shared_file("list1000.txt") else {
+        return;
+    };
+    let entries = dds_file::read_file(&path).unwrap_or_else(|e| panic!("{e}"));
+    assert_matches_dds("list1000.txt", entries, 1000);
 }

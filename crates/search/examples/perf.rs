@@ -12,7 +12,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let path = args
         .next()
-        .unwrap_or("../shared/data/dds-hands/list100.txt".into());
+        .unwrap_or(concat!(env!("CARGO_MANIFEST_DIR"), "/../testkit/data/list100.txt").into());
     let limit: usize = args.next().map_or(usize::MAX, |x| x.parse().unwrap());
     let text = std::fs::read_to_string(path).unwrap();
     let verbose = std::env::var_os("VERBOSE").is_some();

@@ -2,15 +2,15 @@
 //! sequential solving.
 
 use ddsolve_cards::{Card, Deal, PlayError, Seat, Strain};
+use ddsolve_formats::dds_file::Entry;
 use ddsolve_search::{
     play_positions, solve_positions, solve_tables, solve_tables_with, BatchOptions, BatchOrder,
     PlayAnalysisError, PlayDriver, PlayOptions, PlayOrder, Solver,
 };
-use ddsolve_formats::dds_file::Entry;
-use ddsolve_testkit::data::read_shared;
+use ddsolve_testkit::data;
 
 fn entries(name: &str) -> Vec<Entry> {
-    read_shared(name).unwrap_or_else(|e| panic!("{e}"))
+    data::read_dds_file(name).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// The entries of `name` with a `PLAY` and a `TRACE` line, at most `n` of them.

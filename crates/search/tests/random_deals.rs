@@ -1,16 +1,12 @@
 //! Tables of uniformly random deals (harder on average than the DDS files' real deals),
-//! against DDS 3.1's tables in `../shared/data/random-seed1-200.tsv`.
+//! against DDS 3.1's tables in the test data's `random-seed1-200.tsv`.
 
 use ddsolve_cards::Deal;
 use ddsolve_search::Solver;
 
 #[test]
 fn tables_of_random_deals_match_dds() {
-    // shared/data/dds-hands -> shared/data
-    let path = ddsolve_testkit::data::shared_data_dir()
-        .parent()
-        .expect("dds-hands has a parent")
-        .join("random-seed1-200.tsv");
+    let path = ddsolve_testkit::data::path("random-seed1-200.tsv");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut solver = Solver::new();
     let mut checked = 0;

@@ -5,8 +5,9 @@
 //! [`ddsolve_cards`] and [`ddsolve_formats`] (to read its data), so it can never share a
 //! shortcut with the real solver.
 //!
-//! - [`data`] finds the test data: DDS's regression files (`list10.txt`, `list100.txt`,
-//!   `list1000.txt`, read with [`ddsolve_formats::dds_file`]).
+//! - [`data`] finds the test data the repository carries (`crates/testkit/data`: DDS's
+//!   regression files `list10.txt` and `list100.txt`, DDS's tables of random deals) and DDS's
+//!   `list1000.txt` beside the repository when it is there.
 //! - [`oracle`] is a brute-force double-dummy solver for small endings (at most
 //!   [`oracle::MAX_CARDS_PER_HAND`] cards a hand): plain minimax with alpha-beta over every
 //!   legal card, nothing else; and [`oracle::random_ending`] / [`oracle::arb_ending`] make

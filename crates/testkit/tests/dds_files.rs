@@ -3,13 +3,22 @@
 
 use ddsolve_cards::Vulnerability;
 use ddsolve_cards::{Card, Hand, Holding, Position, Seat, Strain};
-use ddsolve_formats::dds_file::Entry;
+use ddsolve_formats::dds_file::{self, Entry};
 use ddsolve_testkit::{data, oracle};
 use std::sync::OnceLock;
 
-fn list1000() -> &'static [Entry] {
-    static ENTRIES: OnceLock<Vec<Entry>> = OnceLock::new();
-    ENTRIES.get_or_init(|| data::read_shared("list1000.txt").unwrap_or_else(|e| panic!("{e}")))
+/// The DDS files to check, with their entries: the repository's `list100.txt` always, and
+/// DDS's `list1000.txt` too when it is beside the repository.
+fn lists() -> &'static [(&'static str, Vec<Entry>)] {
+    static LISTS: OnceLock<Vec<(&'static str, Vec<Entry>)>> = OnceLock::new();
+    LISTS.get_or_init(|| {
+        let read = |r: Result<Vec<Entry>, _>| r.unwrap_or_else(|e| panic!("{e}"));
+        let mut lists = vec![("list100.txt", read(data::read_dds_file("list100.txt")))];
+        if let Some(path) = data::shared_file("list1000.txt") {
+            lists.push(("list1000.txt", read(dds_file::read_file(path))));
+        }
+        lists
+    })
 }
 
 fn card(s: &str) -> Card {
@@ -17,49 +26,65 @@ fn card(s: &str) -> Card {
 }
 
 #[test]
-fn shared_data_dir_is_found() {
-    let dir = data::shared_data_dir();
-    assert!(dir.join("list10.txt").is_file(), "{}", dir.display());
-}
-
-#[test]
-fn all_of_list1000_reads() {
-    let entries = list1000();
-    assert_eq!(entries.len(), 1000);
-    for (i, e) in entries.iter().enumerate() {
-        assert_eq!(e.number, i + 1);
-        assert_eq!(e.line, 2 + 7 * i, "entry {}", e.number);
-        assert_eq!(e.deal.cards_per_hand(), 13, "entry {}", e.number);
-        assert!(e.fut.is_some() && e.table.is_some() && e.par.is_some());
-        assert!(e.par2.is_some() && e.play.is_some() && e.trace.is_some());
+fn the_repository_carries_its_test_data() {
+    for name in [
+        "list10.txt",
+        "list100.txt",
+        "random-seed1-200.tsv",
+        "freak-seed11-24.tsv",
+        "LICENSE-DDS-Apache-2.0",
+        "README.md",
+    ] {
+        let path = data::path(name);
+        assert!(path.is_file(), "{} is missing", path.display());
     }
 }
 
 #[test]
-fn list10_and_list100_read_and_are_subsets_of_list1000() {
+fn every_entry_reads() {
+    for (name, entries) in lists() {
+        let n = if *name == "list100.txt" { 100 } else { 1000 };
+        assert_eq!(entries.len(), n, "{name}");
+        for (i, e) in entries.iter().enumerate() {
+            assert_eq!(e.number, i + 1, "{name}");
+            assert_eq!(e.line, 2 + 7 * i, "{name} entry {}", e.number);
+            assert_eq!(e.deal.cards_per_hand(), 13, "{name} entry {}", e.number);
+            assert!(e.fut.is_some() && e.table.is_some() && e.par.is_some());
+            assert!(e.par2.is_some() && e.play.is_some() && e.trace.is_some());
+        }
+    }
+}
+
+/// `list10.txt` is a subset of `list100.txt`, and both of `list1000.txt` (when present).
+#[test]
+fn the_smaller_lists_are_subsets_of_the_larger() {
     let strip = |e: &Entry| Entry {
         number: 0,
         line: 0,
         ..e.clone()
     };
-    let big: Vec<Entry> = list1000().iter().map(strip).collect();
-    for (name, n) in [("list10.txt", 10), ("list100.txt", 100)] {
-        let entries = data::read_shared(name).unwrap();
-        assert_eq!(entries.len(), n, "{name}");
-        for e in &entries {
-            assert!(
-                big.contains(&strip(e)),
-                "{name} entry {} not in list1000",
-                e.number
-            );
+    let list10 = data::read_dds_file("list10.txt").unwrap();
+    assert_eq!(list10.len(), 10);
+    let mut smaller = vec![("list10.txt", list10)];
+    for (big_name, big) in lists() {
+        let big: Vec<Entry> = big.iter().map(strip).collect();
+        for (name, entries) in &smaller {
+            for e in entries {
+                assert!(
+                    big.contains(&strip(e)),
+                    "{name} entry {} not in {big_name}",
+                    e.number
+                );
+            }
         }
+        smaller.push((*big_name, big));
     }
 }
 
 /// Fields of the first entries of list10.txt, checked by hand against the file.
 #[test]
 fn list10_hand_checked_fields() {
-    let entries = data::read_shared("list10.txt").unwrap();
+    let entries = data::read_dds_file("list10.txt").unwrap();
 
     // PBN 0 0 0 0 "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
     let e = &entries[0];
@@ -168,8 +193,8 @@ fn list10_hand_checked_fields() {
 /// The FUT line lists every legal lead of `first` once, through its equals; scores are sorted
 /// best first, and the best score agrees with the TABLE line and the TRACE line.
 #[test]
-fn list1000_fut_table_and_trace_agree() {
-    for e in list1000() {
+fn fut_table_and_trace_agree() {
+    for e in lists().iter().flat_map(|(_, entries)| entries) {
         let fut = e.fut.as_ref().unwrap();
         let mut covered = Hand::EMPTY;
         for f in fut {
@@ -202,8 +227,8 @@ fn list1000_fut_table_and_trace_agree() {
 /// Every PLAY line replays legally with `Position::play`, and undoing it all gets back the
 /// start.
 #[test]
-fn list1000_play_lines_are_legal() {
-    for e in list1000() {
+fn play_lines_are_legal() {
+    for e in lists().iter().flat_map(|(_, entries)| entries) {
         let start = Position::new(e.deal, e.trump, e.first);
         let mut pos = start.clone();
         let play = e.play.as_ref().unwrap();
@@ -222,9 +247,10 @@ fn list1000_play_lines_are_legal() {
 /// On the endings of the PLAY lines (5 cards a hand or fewer), the oracle's value for
 /// declarer's side, added to the tricks it has already won, equals DDS's TRACE.
 #[test]
-fn oracle_agrees_with_dds_trace_on_list1000_endings() {
+fn oracle_agrees_with_dds_trace_on_endings() {
     let mut checked = 0;
-    for e in list1000() {
+    let all: Vec<&Entry> = lists().iter().flat_map(|(_, entries)| entries).collect();
+    for &e in &all {
         let play = e.play.as_ref().unwrap();
         let trace = e.trace.as_ref().unwrap();
         let side = e.declarer().side();
@@ -248,5 +274,10 @@ fn oracle_agrees_with_dds_trace_on_list1000_endings() {
             pos.play(c).unwrap();
         }
     }
-    assert!(checked > 5000, "only {checked} endings checked");
+    // More than five endings an entry on average (list1000.txt gives more than 5000).
+    assert!(
+        checked > 5 * all.len(),
+        "only {checked} endings checked in {} entries",
+        all.len()
+    );
 }
