@@ -1,12 +1,13 @@
 //! The table: a fixed array of buckets addressed by Zobrist key, behind
 //! [`TranspositionTable`].
 
-use crate::bucket::{Bucket, BUCKET_BYTES};
+use crate::bucket::{Bucket, BUCKET_BYTES, BUCKET_ENTRIES};
 use crate::entry::{Bounds, Entry, ERA_BITS, GEN_BITS};
 use crate::incremental::IncrementalKeys;
 use crate::keys::{ZobristKeys, ZOBRIST};
+use crate::stats::Counters;
 use ddsolve_cards::{Card, Hand, Seat, SeatMap};
-use ddsolve_tt::{Pattern, TranspositionTable, TtHit, TtKey, TtStats};
+use ddsolve_tt::{Pattern, TranspositionTable, TtHit, TtKey, TtStats, DEPTHS};
 
 /// How the table finds the key of the position the trait hands it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -45,6 +46,7 @@ pub struct TtZobrist {
     entries: usize,
     limit_bytes: usize,
     rejected: u64,
+    counters: Counters,
 }
 
 const ERA_MOD: u8 = 1 << ERA_BITS;
@@ -72,6 +74,7 @@ impl TtZobrist {
             entries: 0,
             limit_bytes,
             rejected: 0,
+            counters: Counters::default(),
         }
     }
 
@@ -148,7 +151,11 @@ impl TtZobrist {
         let want = Entry::want(hash, self.era);
         let idx = self.bucket_index(hash);
         let bucket = &mut self.buckets[idx];
-        let i = bucket.find(want, depth)?;
+        let d = usize::from(depth).min(DEPTHS - 1);
+        self.counters.probes[d] += 1;
+        let found = bucket.find(want, depth);
+        self.counters.scanned[d] += found.map_or(BUCKET_ENTRIES, |i| i + 1) as u64;
+        let i = found?;
         let e = bucket.0[i];
         let b = e.bounds();
         if b.best.is_some_and(|c| !hands[leader].contains(c)) {
@@ -164,6 +171,7 @@ impl TtZobrist {
         };
         // A successful read makes the entry current again (the paper's staleness flag).
         bucket.0[i] = e.touched(self.generation);
+        self.counters.hits[d] += 1;
         Some(TtHit {
             reached,
             bound,
@@ -208,12 +216,16 @@ impl TtZobrist {
         if let Some(i) = bucket.find(want, depth) {
             let merged = merge(bucket.0[i].bounds(), new);
             bucket.0[i] = Entry::new(want, self.generation, depth, merged);
+            self.counters.merges += 1;
             return;
         }
         let i = bucket.victim(self.era, self.generation);
-        if !bucket.0[i].is_live(self.era) {
+        if bucket.0[i].is_live(self.era) {
+            self.counters.replaced += 1;
+        } else {
             self.entries += 1;
         }
+        self.counters.stores[usize::from(depth).min(DEPTHS - 1)] += 1;
         bucket.0[i] = Entry::new(want, self.generation, depth, new);
     }
 }
@@ -288,14 +300,14 @@ impl TranspositionTable for TtZobrist {
     #[inline]
     fn new_search(&mut self) {
         self.generation = (self.generation + 1) % GEN_MOD;
+        self.counters.searches += 1;
     }
 
     fn stats(&self) -> TtStats {
-        TtStats {
-            entries: self.entries,
-            bytes: self.buckets.len() * BUCKET_BYTES + STRUCT_BYTES,
-            resets: 0,
-            ..TtStats::default()
-        }
+        self.counters.stats(
+            self.entries,
+            self.buckets.len() * BUCKET_BYTES + STRUCT_BYTES,
+            self.limit_bytes,
+        )
     }
 }

@@ -327,3 +327,43 @@ fn memory_never_over_budget() {
     assert_eq!(stats.resets, 0);
     assert_eq!(stats.entries, tt.buckets() * BUCKET_ENTRIES, "a full table");
 }
+
+/// The usage figures count what probes and stores did, per tricks left.
+#[test]
+fn stats_count_probes_hits_stores_merges_and_replacements() {
+    let mut rng = DealRng::new(0x7a_0007);
+    let mut tt = TtZobrist::new(1);
+    let p = position(&mut rng, 6);
+    let q = position(&mut rng, 3);
+    store(&mut tt, &p, Seat::North, (2, 6));
+    store(&mut tt, &p, Seat::North, (2, 4));
+    store(&mut tt, &q, Seat::East, (1, 1));
+    assert_eq!(probe(&mut tt, &p, Seat::North, 2), Some((true, 2)));
+    assert_eq!(probe(&mut tt, &p, Seat::North, 3), None);
+    assert_eq!(probe(&mut tt, &p, Seat::South, 3), None);
+    tt.new_search();
+    let s = tt.stats();
+    assert_eq!((s.entries, s.merges, s.searches, s.evictions), (2, 1, 1, 0));
+    assert_eq!(
+        (s.probes[6], s.hits[6], s.stores[6], s.stores[3]),
+        (3, 1, 1, 1)
+    );
+    assert_eq!(
+        (s.total_probes(), s.total_hits(), s.total_stores()),
+        (3, 1, 2)
+    );
+    // The miss of another leader compared the whole bucket, the two reads one entry each.
+    assert_eq!(s.scanned[6], 1 + 1 + BUCKET_ENTRIES as u64);
+    assert_eq!(
+        (s.limit_bytes, s.peak_bytes, s.resets),
+        (1 << 20, s.bytes, 0)
+    );
+    // Five positions in one bucket: the fifth replaces one.
+    let base = 0x4444_0000_0000_0000u64;
+    for i in 0..5u64 {
+        let h = position(&mut rng, 4);
+        tt.store_hashed(base + i, &h, Seat::West, Hand::EMPTY, 0, 4, None);
+    }
+    assert_eq!(tt.stats().evictions, 1);
+    assert_eq!(tt.stats().entries, 2 + 4);
+}
