@@ -320,7 +320,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     /// The value of the max side from the root for `lead` tricks of the side on lead (at a
     /// trick start, `tl` tricks left).
     #[inline]
-    fn from_leader(&self, leader_max: bool, tl: u8, lead: u8) -> u8 {
+    fn value_of_lead(&self, leader_max: bool, tl: u8, lead: u8) -> u8 {
         if leader_max {
             self.tricks_max + lead
         } else {
@@ -394,7 +394,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         d: usize,
     ) -> Option<u8> {
         let hit = self.tt.probe(key, pattern, &self.hands, x)?;
-        let v = self.from_leader(me_max, (d / 4) as u8, hit.bound);
+        let v = self.value_of_lead(me_max, (d / 4) as u8, hit.bound);
         let won = hit.reached == me_max;
         debug_assert_eq!(v >= target, won);
         if d as u32 <= self.config.verify_tt_cards {
@@ -577,7 +577,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                 if let Some(hit) = self.tt.probe(&key, &pattern, &self.hands, x) {
                     let won = hit.reached == leader_max;
                     if won == me_max {
-                        let v = self.from_leader(leader_max, tl, hit.bound);
+                        let v = self.value_of_lead(leader_max, tl, hit.bound);
                         if self.depth() as u32 <= self.config.verify_tt_cards {
                             self.verify(bound_target(v, won), won, "etc hit");
                         }
