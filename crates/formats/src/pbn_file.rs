@@ -147,7 +147,9 @@ impl Game {
             Some(v) => v
                 .parse()
                 .map(Some)
-                .map_err(|e: ddsolve_cards::VulnerabilityError| self.bad("Vulnerable", e.0)),
+                .map_err(|e: ddsolve_cards::VulnerabilityError| {
+                    self.bad("Vulnerable", e.to_string())
+                }),
             None => Ok(self.board().map(board_vulnerability)),
         }
     }

@@ -1,0 +1,216 @@
+//! Streaming batches: results while the input still flows, bad lines (stop, or
+//! `--keep-going`), Ctrl-C, deals as LIN and PBN games, `par` over many deals.
+
+use ddsolve_formats::dds_file;
+use ddsolve_testkit::data::shared_data_dir;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Output, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+const DEAL: &str = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3";
+const TABLE_TSV: &str = "5\t8\t5\t8\t6\t6\t6\t6\t5\t7\t5\t7\t7\t5\t7\t5\t6\t6\t6\t6";
+
+fn ddsolve(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ddsolve"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the ddsolve binary runs");
+    let mut input = child.stdin.take().unwrap();
+    let text = stdin.to_string();
+    // Written from a thread: the output may fill its pipe before all input is read.
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(text.as_bytes());
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// The first `n` deals of the random set, each with DDS's table as `table --format tsv`
+/// prints it.
+fn random_lines(n: usize) -> Vec<String> {
+    let text = std::fs::read_to_string(shared_data_dir().join("random-seed1-200.tsv")).unwrap();
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(n)
+        .map(|l| {
+            let (deal, tricks) = l.split_once('\t').unwrap();
+            let tricks: Vec<&str> = tricks.split_whitespace().collect();
+            format!("{deal}\t{}", tricks.join("\t"))
+        })
+        .collect()
+}
+
+#[test]
+fn the_first_result_comes_before_the_input_ends() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ddsolve"))
+        .args(["table", "--format", "tsv", "--threads", "2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if tx.send(line.unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    writeln!(stdin, "{DEAL}\n{DEAL}\n{DEAL}").unwrap();
+    stdin.flush().unwrap();
+    // stdin stays open: the tables must come anyway.
+    let first = rx
+        .recv_timeout(Duration::from_secs(120))
+        .expect("a table while the input is still open");
+    assert_eq!(first, format!("{DEAL}\t{TABLE_TSV}"));
+    for _ in 0..2 {
+        rx.recv_timeout(Duration::from_secs(120)).unwrap();
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}
+
+#[test]
+fn a_bad_line_stops_the_run_after_the_results_before_it() {
+    let lines = random_lines(4);
+    let deal = |i: usize| lines[i].split('\t').next().unwrap().to_string();
+    let input = format!(
+        "{}\n{}\nN:AKQ.xx\n{}\n{}\n",
+        deal(0),
+        deal(1),
+        deal(2),
+        deal(3)
+    );
+    let o = ddsolve(&["table", "--format", "tsv", "--threads", "2"], &input);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(text(&o.stdout), format!("{}\n{}\n", lines[0], lines[1]));
+    let err = text(&o.stderr);
+    assert!(err.contains("stdin, line 3: "), "{err}");
+    assert!(err.contains("N:AKQ.xx"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+
+    let o = ddsolve(
+        &["table", "--format", "tsv", "--threads", "2", "--keep-going"],
+        &input,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let want: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    assert_eq!(text(&o.stdout), want);
+    let err = text(&o.stderr);
+    assert!(err.contains("stdin, line 3: "), "{err}");
+    assert!(err.contains("1 bad line skipped"), "{err}");
+}
+
+#[test]
+fn ctrl_c_leaves_only_complete_lines() {
+    let lines = random_lines(200);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ddsolve"))
+        .args(["table", "--format", "json", "--threads", "2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    for l in &lines {
+        writeln!(stdin, "{l}").unwrap();
+    }
+    stdin.flush().unwrap();
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stdout, &mut rest).unwrap();
+    let code = child.wait().unwrap().code();
+    drop(stdin);
+    assert_eq!(code, Some(130), "interrupted");
+    let all = first + &rest;
+    assert!(all.ends_with('\n'));
+    assert!(all.lines().count() <= lines.len());
+    for (line, want) in all.lines().zip(&lines) {
+        let v: serde_json::Value = serde_json::from_str(line).expect("a complete JSON line");
+        assert_eq!(v["deal"], want.split('\t').next().unwrap());
+    }
+}
+
+#[test]
+fn lin_and_pbn_games_are_deals_too() {
+    let md = "3SK5HT83DKQ9CA7652,SAT942HAQ4D32CKJ3,SQJ6HK652DJ85CT98,";
+    let input = format!(
+        "pn|a,b,c,d|st||md|{md}|sv|o|\n\
+         % PBN 2.1\n[Board \"1\"]\n[Dealer \"N\"]\n{{a comment\n\nover lines}}\n\
+         [Deal \"E:873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3 QJ6.K652.J85.T98\"]\n\
+         [Auction \"N\"]\nPass 1NT\n\n\
+         {DEAL}\n"
+    );
+    let o = ddsolve(&["table", "--format", "tsv"], &input);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stdout), format!("{DEAL}\t{TABLE_TSV}\n").repeat(3));
+}
+
+#[test]
+fn par_over_many_deals_agrees_with_dds() {
+    // list10's entries with their vulnerability and dealer on each line.
+    let entries = dds_file::read_file(shared_data_dir().join("list10.txt")).unwrap();
+    let vul = ["none", "both", "ns", "ew"];
+    let input: String = entries
+        .iter()
+        .map(|e| {
+            format!(
+                "{} {} {}\n",
+                e.deal,
+                vul[e.vulnerability.dds_index()],
+                e.dealer.letter()
+            )
+        })
+        .collect();
+    let o = ddsolve(&["par", "--format", "tsv", "--threads", "2"], &input);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert_eq!(out.lines().count(), entries.len());
+    for (line, e) in out.lines().zip(&entries) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert_eq!(fields[0], e.deal.to_string());
+        assert_eq!(fields[2], e.dealer.letter().to_string());
+        let par = e.par.as_ref().unwrap();
+        assert_eq!(
+            &fields[3..7],
+            [
+                &par.ns_score,
+                &par.ew_score,
+                &par.ns_contracts,
+                &par.ew_contracts
+            ]
+        );
+        let par2 = e.par2.as_ref().unwrap();
+        let mut want = vec![par2.score.clone()];
+        want.extend(par2.contracts.iter().cloned());
+        assert_eq!(fields[7], want.join(" "), "entry {}", e.number);
+    }
+    // The same as JSON: the dealer par's score and first contract.
+    let o = ddsolve(&["par", "--format", "json"], &input);
+    assert_eq!(o.status.code(), Some(0));
+    for (line, e) in text(&o.stdout).lines().zip(&entries) {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let par2 = e.par2.as_ref().unwrap();
+        assert_eq!(v["dealer_par"]["score"].to_string(), par2.score);
+        assert_eq!(v["dealer"], e.dealer.letter().to_string());
+    }
+}
