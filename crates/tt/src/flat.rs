@@ -83,6 +83,15 @@ impl TtFlat {
         }
     }
 
+    /// An empty table that never uses more than `limit` bytes: for tests that must see a
+    /// small search fill its table. [`TtFlat::new`] takes megabytes.
+    pub fn with_limit_bytes(limit: usize) -> TtFlat {
+        TtFlat {
+            limit_bytes: limit,
+            ..TtFlat::new(1)
+        }
+    }
+
     /// The memory limit in bytes.
     pub fn limit_bytes(&self) -> usize {
         self.limit_bytes

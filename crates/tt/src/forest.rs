@@ -115,6 +115,15 @@ impl TtForest {
         }
     }
 
+    /// An empty table that never uses more than `limit` bytes: for tests that must see a
+    /// small search fill its table. [`TtForest::new`] takes megabytes.
+    pub fn with_limit_bytes(limit: usize) -> TtForest {
+        TtForest {
+            limit_bytes: limit,
+            ..TtForest::new(1)
+        }
+    }
+
     /// The memory limit in bytes.
     pub fn limit_bytes(&self) -> usize {
         self.limit_bytes
