@@ -71,6 +71,7 @@ pub fn distinct_deals(
 }
 
 /// A field of `/proc/self/status` in kB (e.g. `VmHWM`, `VmRSS`), if readable.
+#[cfg(feature = "dds")] // used by `compare` only
 pub fn proc_status_kb(field: &str) -> Option<u64> {
     let text = std::fs::read_to_string("/proc/self/status").ok()?;
     text.lines()
@@ -80,11 +81,13 @@ pub fn proc_status_kb(field: &str) -> Option<u64> {
 
 /// Resets the process's peak resident set size (`VmHWM`) to its current RSS (Linux 4.0+:
 /// write 5 to `/proc/self/clear_refs`). Returns whether it worked.
+#[cfg(feature = "dds")] // used by `compare` only
 pub fn reset_peak_rss() -> bool {
     std::fs::write("/proc/self/clear_refs", "5").is_ok()
 }
 
 /// Megabytes (2^20 bytes) from kilobytes, for printing.
+#[cfg(feature = "dds")] // used by `compare` only
 pub fn kb_to_mb(kb: u64) -> f64 {
     kb as f64 / 1024.0
 }
@@ -97,6 +100,7 @@ pub fn table_slot_name(i: usize) -> String {
 }
 
 /// A table as 20 numbers grouped per strain: `S 5 8 5 8 | H ...`.
+#[cfg(feature = "dds")] // used by `compare` and `strains` only
 pub fn format_table(t: &[u8; 20]) -> String {
     (0..5)
         .map(|s| {

@@ -11,9 +11,12 @@
 mod ablation;
 mod batch_bench;
 mod common;
+#[cfg(feature = "dds")]
 mod compare;
+#[cfg(feature = "dds")]
 mod dds;
 mod play_bench;
+#[cfg(feature = "dds")]
 mod strains;
 
 use clap::{Parser, Subcommand};
@@ -111,6 +114,17 @@ enum Command {
     },
 }
 
+/// The error of a command that calls the real DDS library in an xtask built without it.
+#[cfg(not(feature = "dds"))]
+fn needs_dds(command: &str) -> String {
+    format!(
+        "`{command}` calls the real DDS library, and this xtask was built without it: run \
+         `cargo xtask {command} ...` (the alias enables the `dds` feature) or \
+         `cargo run --release -p xtask --features dds -- {command} ...`; building DDS needs \
+         libclang (e.g. apt-get install libclang-dev)"
+    )
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -121,11 +135,14 @@ fn main() -> ExitCode {
             print!("{}", diagram(deal.hands()));
             Ok(())
         }
+        #[cfg(feature = "dds")]
         Command::Compare {
             file,
             limit,
             skip_dds,
         } => compare::run(file, limit, skip_dds),
+        #[cfg(not(feature = "dds"))]
+        Command::Compare { .. } => Err(needs_dds("compare")),
         Command::Ablation {
             file,
             limit,
@@ -137,7 +154,10 @@ fn main() -> ExitCode {
             all_methods,
             skip_cold,
         } => play_bench::run(file, limit, all_methods, skip_cold),
+        #[cfg(feature = "dds")]
         Command::Strains { deal, limit } => strains::run(&deal, limit),
+        #[cfg(not(feature = "dds"))]
+        Command::Strains { .. } => Err(needs_dds("strains")),
         Command::BatchBench {
             file,
             limit,
