@@ -4,13 +4,16 @@
 # must stay flat: the pool holds a few deals per worker in flight and remembers the last
 # 4096 distinct deals, whatever the length of the stream.
 #
-#   benches/stream-bench.sh [N] [THREADS]
+#   benches/stream-bench.sh [N] [THREADS] [CARDS]
 #
+# CARDS (default 13) is the cards a hand: smaller deals (endings) go through in seconds and
+# exercise the same reader, pool and writer, for a quick check of the memory on a long stream.
 # Prints one line per sample (seconds, deals done, VmRSS in kB), then the first and
 # largest samples. The deals come from a seeded generator (Python), so runs are comparable.
 set -euo pipefail
 n=${1:-10000}
 threads=${2:-2}
+cards=${3:-13}
 root=$(cd "$(dirname "$0")/.." && pwd)
 cargo build --release -q -p ddsolve-cli --manifest-path "$root/Cargo.toml"
 bin=${CARGO_TARGET_DIR:-$root/target}/release/ddsolve
@@ -18,22 +21,23 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 generate() {
-  python3 - "$1" <<'EOF'
+  python3 - "$1" "$2" <<'EOF'
 import random, sys
 rng = random.Random(20240601)
 ranks = "AKQJT98765432"
 cards = [(s, r) for s in range(4) for r in range(13)]
+k = int(sys.argv[2])
 for _ in range(int(sys.argv[1])):
     rng.shuffle(cards)
     hands = []
     for h in range(4):
-        mine = sorted(cards[13 * h:13 * h + 13])
+        mine = sorted(cards[k * h:k * h + k])
         hands.append(".".join("".join(ranks[r] for s2, r in mine if s2 == s) for s in range(4)))
     print("N:" + " ".join(hands))
 EOF
 }
 
-generate "$n" | "$bin" table --format tsv --threads "$threads" --quiet > "$work/out.tsv" &
+generate "$n" "$cards" | "$bin" table --format tsv --threads "$threads" --quiet > "$work/out.tsv" &
 sleep 0.2
 pid=$(pgrep -n -f "$bin table --format tsv") || { echo "ddsolve did not start"; exit 1; }
 start=$(date +%s.%N)
@@ -43,7 +47,7 @@ while kill -0 "$pid" 2>/dev/null; do
   done_=$(wc -l < "$work/out.tsv")
   now=$(date +%s.%N)
   [ -n "$rss" ] && printf '%.1f\t%s\t%s\n' "$(echo "$now - $start" | bc)" "$done_" "$rss" | tee -a "$work/samples"
-  sleep 2
+  sleep 1
 done
 wait
 lines=$(wc -l < "$work/out.tsv")
