@@ -1,0 +1,511 @@
+//! Chapter 3: QuickTricks, the sure tricks of the side on lead at the start of a trick
+//! (cashing alone, crossing to partner, both hands cashing, a ruff in partner's hand), and
+//! the quick trick of the second hand after the lead (after Kuijf).
+
+use crate::estimate::{down_to, hand_of, suit_all, top_run, Estimate};
+use ddsolve_cards::{Card, Hand, Holding, Seat, SeatMap, Strain, Suit};
+
+/// Sure tricks for `x` alone cashing from the top while keeping the lead, `y` being its
+/// partner (who may have to follow, but never keeps the lead). A suit whose two top cards
+/// are split between `x` and `y`, each with a small card, counts two tricks: `x` leads low
+/// to partner's top card and partner leads back to `x`'s. (When `x` is the partner who got
+/// the lead by crossing with its top card of that suit, the second trick ends in the
+/// other hand; cashed last, the count still holds.)
+fn cash_alone(hands: &SeatMap<Hand>, trump: Option<Suit>, x: Seat, need: u32) -> Estimate {
+    let y = x.partner();
+    let (o1, o2) = (x.next(), x.prev());
+    let mut tricks = 0u32;
+    let mut win = Hand::EMPTY;
+    let mut parts = [Part::default(); 4];
+    // Per opponent: does it still hold trumps once x has cashed its top trumps?
+    let mut ruffers = [false, false];
+    if let Some(t) = trump {
+        let all = suit_all(hands, t);
+        let (hx, hy) = (hands[x].suit(t), hands[y].suit(t));
+        let (l1, l2) = (hands[o1].suit(t).len(), hands[o2].suit(t).len());
+        let run = top_run(all, hx);
+        if l1 == 0 && l2 == 0 && !hx.is_empty() && hx.lowest() > hy.highest() {
+            // Nobody can beat x's trumps: all of them are tricks and x keeps the lead.
+            tricks += hx.len();
+            if !hy.is_empty() {
+                win |= hand_of(t, down_to(all, hx.lowest().map_or(0, |r| r.get())));
+            }
+        } else {
+            let k = run.len();
+            if k > 0 && k >= l1.max(l2) && hy.len() <= k {
+                // After k rounds from the top nobody else has a trump: the rest of x's
+                // trumps are tricks too, and x keeps the lead.
+                tricks += hx.len();
+            } else {
+                tricks += k;
+            }
+            if k > 0 && (l1 > 0 || l2 > 0 || !hy.is_empty()) {
+                win |= hand_of(t, run);
+            }
+            ruffers = [l1 > k, l2 > k];
+        }
+    }
+    for s in Suit::ALL {
+        if Some(s) == trump {
+            continue;
+        }
+        let hx = hands[x].suit(s);
+        if hx.is_empty() {
+            continue;
+        }
+        let all = suit_all(hands, s);
+        let hy = hands[y].suit(s);
+        let (h1, h2) = (hands[o1].suit(s), hands[o2].suit(s));
+        // Rounds before an opponent with trumps can ruff.
+        let mut safe = 13;
+        if ruffers[0] {
+            safe = safe.min(h1.len());
+        }
+        if ruffers[1] {
+            safe = safe.min(h2.len());
+        }
+        let no_ruff = !ruffers[0] && !ruffers[1];
+        let opp_len = h1.len().max(h2.len());
+        let (count, marks) = suit_tricks(all, hx, hy, opp_len, safe, no_ruff, true);
+        parts[s.index()] = Part {
+            count,
+            win: hand_of(s, marks),
+            entry: false,
+        };
+    }
+    let (more, more_win) = select(&mut parts, need.saturating_sub(tricks));
+    Estimate {
+        tricks: (tricks + more).min(13) as u8,
+        win: win | more_win,
+    }
+}
+
+/// Sure tricks in one suit for `x` (holding `hx`) cashing it while keeping the lead, its
+/// partner holding `hy`, the longer opponent `opp_len` cards; `all` is the suit's cards
+/// still out; `safe` the rounds before an opponent ruffs and `no_ruff` whether none can.
+/// Returns the count and the suit's cards it rests on.
+#[inline]
+fn suit_tricks(
+    all: Holding,
+    hx: Holding,
+    hy: Holding,
+    opp_len: u32,
+    safe: u32,
+    no_ruff: bool,
+    split: bool,
+) -> (u32, Holding) {
+    let run = top_run(all, hx);
+    if opp_len == 0 && hy.is_empty() && no_ruff {
+        // Nobody else holds the suit.
+        (hx.len(), Holding::EMPTY)
+    } else if run.len() >= opp_len && hy.len() <= run.len() && no_ruff {
+        // Partner follows under the top run and is then void, as are the opponents:
+        // every card of x wins and x keeps the lead.
+        (hx.len(), run)
+    } else if run.len() >= opp_len && hx.lowest() > hy.highest() && no_ruff {
+        // Once the opponents are out of the suit every card of x wins, and partner's
+        // cards are all lower, so x keeps the lead.
+        let marks = if opp_len == 0 && hy.is_empty() {
+            Holding::EMPTY
+        } else {
+            down_to(all, hx.lowest().map_or(0, |r| r.get()))
+        };
+        (hx.len(), marks)
+    } else {
+        let k = run.len().min(safe);
+        let top2 = Holding(top_n(all.0, 2));
+        if split
+            && k < 2
+            && no_ruff
+            && hx.len() >= 2
+            && hy.len() >= 2
+            && (hx.0 & top2.0).count_ones() == 1
+            && (hy.0 & top2.0).count_ones() == 1
+        {
+            // The two top cards split between x and partner, each with a small card: x
+            // leads low to partner's, partner leads back to x's. If then the opponents
+            // and partner are out of the suit, x's other cards win too.
+            if opp_len <= 2 && hy.len() <= 2 {
+                (hx.len(), top2)
+            } else {
+                (2, top2)
+            }
+        } else {
+            (k, Holding(top_n(run.0, k)))
+        }
+    }
+}
+
+/// One suit's contribution to a quick-trick count.
+#[derive(Clone, Copy, Debug, Default)]
+struct Part {
+    count: u32,
+    win: Hand,
+    /// A suit through which the leader can reach partner (see [`cash_both`]).
+    entry: bool,
+}
+
+/// The parts that reach `need` tricks while backing up as few winning ranks as possible:
+/// parts that rest on no ranks first, then the largest. All parts if `need` is not reached.
+fn select(parts: &mut [Part; 4], need: u32) -> (u32, Hand) {
+    let total: u32 = parts.iter().map(|p| p.count).sum();
+    if total < need || need == 0 {
+        let win = parts.iter().fold(Hand::EMPTY, |w, p| w | p.win);
+        return if need == 0 {
+            (0, Hand::EMPTY)
+        } else {
+            (total, win)
+        };
+    }
+    parts.sort_by_key(|p| (!p.win.is_empty(), std::cmp::Reverse(p.count)));
+    let (mut n, mut win) = (0, Hand::EMPTY);
+    for p in parts.iter() {
+        if n >= need {
+            break;
+        }
+        n += p.count;
+        win |= p.win;
+    }
+    (n, win)
+}
+
+/// The `k` highest bits of `bits`.
+#[inline]
+fn top_n(mut bits: u16, k: u32) -> u16 {
+    let mut out = 0;
+    for _ in 0..k {
+        if bits == 0 {
+            break;
+        }
+        let hb = 15 - bits.leading_zeros();
+        out |= 1 << hb;
+        bits &= !(1 << hb);
+    }
+    out
+}
+
+/// Chapter 3's QuickTricks: sure tricks for the side of `leader`, at the start of a trick.
+///
+/// The bound is the better of: the leader cashing its own top cards (trumps first, then side
+/// suits as far as the opponents cannot ruff), or crossing to partner through a suit where
+/// partner holds the top card (and no opponent can ruff it) and partner cashing.
+pub fn quick_tricks(hands: &SeatMap<Hand>, trump: Strain, leader: Seat) -> Estimate {
+    quick_tricks_for(hands, trump, leader, 13)
+}
+
+/// [`quick_tricks`] for a search that needs `need` tricks for a cutoff: once a count reaches
+/// `need`, only the suits it uses back up winning ranks (fewer ranks make more general
+/// transposition-table entries).
+pub fn quick_tricks_for(hands: &SeatMap<Hand>, trump: Strain, leader: Seat, need: u8) -> Estimate {
+    let need = u32::from(need);
+    let t = trump.trump();
+    let own = cash_alone(hands, t, leader, need);
+    if u32::from(own.tricks) >= need {
+        return own;
+    }
+    let pd = leader.partner();
+    let (o1, o2) = (leader.next(), leader.prev());
+    let mut best = own;
+    for s in Suit::ALL {
+        let hp = hands[pd].suit(s);
+        if hp.is_empty() || hands[leader].suit(s).is_empty() {
+            continue;
+        }
+        let all = suit_all(hands, s);
+        if all.highest() != hp.highest() {
+            continue;
+        }
+        if let Some(tr) = t {
+            if tr != s {
+                let can_ruff =
+                    |o: Seat| hands[o].suit(s).is_empty() && !hands[o].suit(tr).is_empty();
+                if can_ruff(o1) || can_ruff(o2) {
+                    continue;
+                }
+            }
+        }
+        let via = cash_alone(hands, t, pd, need);
+        if via.tricks > best.tricks {
+            let top = Holding(top_n(all.0, 1));
+            best = Estimate {
+                tricks: via.tricks,
+                win: via.win | hand_of(s, top),
+            };
+        }
+        break;
+    }
+    if u32::from(best.tricks) >= need {
+        return best;
+    }
+    let combined = cash_both(hands, t, leader, need);
+    if combined.tricks > best.tricks {
+        best = combined;
+    }
+    if best.tricks == 0 {
+        if let Some(tr) = t {
+            if let Some(win) = partner_ruff(hands, tr, leader) {
+                best = Estimate { tricks: 1, win };
+            }
+        }
+    }
+    best
+}
+
+/// One sure trick by a ruff in partner's hand: the leader leads a side suit in which
+/// partner is void and holds a trump that no opponent who can ruff is able to beat. Returns
+/// the winning ranks it rests on (partner's top trump when an opponent ruffs too).
+fn partner_ruff(hands: &SeatMap<Hand>, tr: Suit, leader: Seat) -> Option<Hand> {
+    let pd = leader.partner();
+    let (lho, rho) = (leader.next(), leader.prev());
+    let pd_trumps = hands[pd].suit(tr);
+    if pd_trumps.is_empty() {
+        return None;
+    }
+    let all_t = suit_all(hands, tr);
+    let pd_top = pd_trumps.highest().map_or(0, |r| r.get());
+    let mut best: Option<Hand> = None;
+    for s in Suit::ALL {
+        if s == tr || hands[leader].suit(s).is_empty() || !hands[pd].suit(s).is_empty() {
+            continue;
+        }
+        let ruffs = |o: Seat| hands[o].suit(s).is_empty() && !hands[o].suit(tr).is_empty();
+        let over = |o: Seat| pd_top > hands[o].suit(tr).highest().map_or(0, |r| r.get());
+        if !ruffs(lho) && !ruffs(rho) {
+            // Nobody else can trump: any trump of partner wins.
+            return Some(Hand::EMPTY);
+        }
+        if (!ruffs(lho) || over(lho)) && (!ruffs(rho) || over(rho)) && best.is_none() {
+            best = Some(hand_of(tr, down_to(all_t, pd_top)));
+        }
+    }
+    best
+}
+
+/// When the opponents cannot ruff (notrump, or they hold no trumps): the leader cashes the
+/// top runs of the suits it tops, then crosses to partner in a suit that partner tops and
+/// partner cashes the top runs of its suits. Every counted card is a top card, so the
+/// opponents' discards cannot spoil it; partner's forced discards during the leader's run
+/// come from its other cards (the count is capped at the tricks left, which leaves partner
+/// enough of them), and the leader keeps a card of the entry suit because it never plays
+/// that suit while cashing its own.
+fn cash_both(hands: &SeatMap<Hand>, trump: Option<Suit>, leader: Seat, need: u32) -> Estimate {
+    let pd = leader.partner();
+    let (o1, o2) = (leader.next(), leader.prev());
+    if let Some(t) = trump {
+        if !hands[o1].suit(t).is_empty() || !hands[o2].suit(t).is_empty() {
+            return Estimate::default();
+        }
+    }
+    let left = hands[leader].len();
+    let mut lead = [Part::default(); 4];
+    let mut part = [Part::default(); 4];
+    // Leader's suits whose second card is partner's, each hand with a small card.
+    let mut split = [false; 4];
+    for s in Suit::ALL {
+        let all = suit_all(hands, s);
+        let (hl, hp) = (hands[leader].suit(s), hands[pd].suit(s));
+        let opp_len = hands[o1].suit(s).len().max(hands[o2].suit(s).len());
+        if !top_run(all, hl).is_empty() {
+            let (count, marks) = suit_tricks(all, hl, hp, opp_len, 13, true, true);
+            let second = top_n(all.0, 2) & !top_n(all.0, 1);
+            split[s.index()] = hl.len() >= 2 && hp.len() >= 2 && hp.0 & second != 0 && count >= 2;
+            lead[s.index()] = Part {
+                count,
+                win: hand_of(s, marks),
+                entry: false,
+            };
+            continue;
+        }
+        if !top_run(all, hp).is_empty() {
+            // No split suits on partner's side: the entry suit's second trick would leave
+            // the lead with the leader.
+            let (count, marks) = suit_tricks(all, hp, hl, opp_len, 13, true, false);
+            part[s.index()] = Part {
+                count,
+                win: hand_of(s, marks),
+                entry: !hl.is_empty(),
+            };
+        }
+    }
+    // Partner's suits: the best entry suit, then the others as needed. Without one, a
+    // suit of the leader's whose second card is partner's (Ax opposite Kx) serves: the
+    // leader leads low to partner's card, partner cashes, and leads back to the leader's
+    // top card last.
+    let entry = if let Some(e) = (0..4)
+        .filter(|&i| part[i].entry)
+        .max_by_key(|&i| (part[i].win.is_empty(), part[i].count))
+    {
+        std::mem::take(&mut part[e])
+    } else if let Some(e) = (0..4).find(|&i| split[i]) {
+        std::mem::take(&mut lead[e])
+    } else {
+        return Estimate::default();
+    };
+    let lead_total: u32 = lead.iter().map(|p| p.count).sum();
+    let part_total: u32 = part.iter().map(|p| p.count).sum();
+    let need = need.min(left);
+    if lead_total + entry.count + part_total <= need {
+        let win = lead
+            .iter()
+            .chain(part.iter())
+            .fold(entry.win, |w, p| w | p.win);
+        return Estimate {
+            tricks: (lead_total + entry.count + part_total).min(left) as u8,
+            win,
+        };
+    }
+    let (n_part, w_part) = select(&mut part, need.saturating_sub(lead_total + entry.count));
+    let (n_lead, w_lead) = select(&mut lead, need.saturating_sub(entry.count + n_part));
+    Estimate {
+        tricks: (n_lead + entry.count + n_part).min(left) as u8,
+        win: w_lead | entry.win | w_part,
+    }
+}
+
+/// The simple quick trick after the lead (chapter 3, after Kuijf): does the side of the hand
+/// to play (second hand) win the current trick for sure, either with the top card of the
+/// suit led or by a ruff that cannot be beaten? Returns 1 trick or 0.
+///
+/// `trick` holds the one card led; `hands` the cards not yet played.
+pub fn quick_trick_second_hand(
+    hands: &SeatMap<Hand>,
+    trump: Strain,
+    leader: Seat,
+    lead: Card,
+) -> Estimate {
+    quick_tricks_second_hand_for(hands, trump, leader, lead, 1)
+}
+
+/// [`quick_trick_second_hand`] for a search that needs `need` tricks for a cutoff. In
+/// notrump, once the current trick is sure to be won by a top card, the hand that wins it
+/// keeps cashing: its next card of the suit led if that is the next top card, then the top
+/// card of each other suit it holds, and every card of a suit that nobody else holds. Each
+/// of those is led from the top by the hand already on lead, so each wins. Counting stops
+/// at `need`, so that only the ranks the cutoff needs are backed up.
+pub fn quick_tricks_second_hand_for(
+    hands: &SeatMap<Hand>,
+    trump: Strain,
+    leader: Seat,
+    lead: Card,
+    need: u8,
+) -> Estimate {
+    let first = current_trick_second_hand(hands, trump, leader, lead);
+    // Only without ruffs: in notrump, or once every trump is gone.
+    let ruffs = trump
+        .trump()
+        .is_some_and(|t| !suit_all(hands, t).is_empty());
+    if first.tricks == 0 || need <= 1 || ruffs {
+        return first;
+    }
+    let need = u32::from(need);
+    let led = lead.suit();
+    let me = leader.next();
+    let fourth = leader.prev();
+    // The hand that wins this trick with the top card of the suit led, and leads next.
+    let all_led = suit_all(hands, led);
+    let Some(top) = all_led.highest() else {
+        return first;
+    };
+    let hh = if hands[me].suit(led).contains(top) {
+        me
+    } else {
+        fourth
+    };
+    let mut tricks = 1u32;
+    let mut win = first.win;
+    let mine = hands[hh].suit(led);
+    let rest = all_led - Holding::single(top);
+    if let Some(second) = rest.highest() {
+        if mine.contains(second) {
+            tricks += 1;
+            win |= hand_of(led, Holding::single(second));
+            if tricks >= need {
+                return Estimate {
+                    tricks: tricks as u8,
+                    win,
+                };
+            }
+        }
+    }
+    for s in Suit::ALL {
+        let h = hands[hh].suit(s);
+        if s == led || h.is_empty() {
+            continue;
+        }
+        let all = suit_all(hands, s);
+        if all == h {
+            tricks += h.len();
+        } else if let Some(t) = all.highest() {
+            if h.contains(t) {
+                tricks += 1;
+                win |= hand_of(s, Holding::single(t));
+            }
+        }
+        if tricks >= need {
+            break;
+        }
+    }
+    Estimate {
+        tricks: tricks.min(13) as u8,
+        win,
+    }
+}
+
+/// The one sure trick of [`quick_trick_second_hand`]: the current trick.
+fn current_trick_second_hand(
+    hands: &SeatMap<Hand>,
+    trump: Strain,
+    leader: Seat,
+    lead: Card,
+) -> Estimate {
+    let led = lead.suit();
+    let me = leader.next();
+    let third = leader.partner();
+    let fourth = leader.prev();
+    let all = suit_all(hands, led);
+    let t = trump.trump();
+    let third_can_ruff = match t {
+        Some(tr) if tr != led => {
+            hands[third].suit(led).is_empty() && !hands[third].suit(tr).is_empty()
+        }
+        _ => false,
+    };
+    let one = |win: Hand| Estimate { tricks: 1, win };
+    // The top card of the suit led, in our side's hands, above the lead.
+    if let Some(top) = all.highest() {
+        if top > lead.rank() && !third_can_ruff {
+            let holder_is_ours =
+                hands[me].suit(led).contains(top) || hands[fourth].suit(led).contains(top);
+            if holder_is_ours {
+                return one(hand_of(led, Holding::single(top)));
+            }
+        }
+    }
+    if let Some(tr) = t {
+        if tr != led {
+            let third_follows = !hands[third].suit(led).is_empty();
+            let third_trumps = hands[third].suit(tr);
+            // Second hand ruffs, higher than anything third hand could ruff with.
+            let my_trumps = hands[me].suit(tr);
+            if hands[me].suit(led).is_empty() && !my_trumps.is_empty() {
+                if third_follows || third_trumps.is_empty() {
+                    return one(Hand::EMPTY);
+                }
+                if my_trumps.highest() > third_trumps.highest() {
+                    let all_t = suit_all(hands, tr);
+                    let r = my_trumps.highest().map_or(0, |r| r.get());
+                    return one(hand_of(tr, down_to(all_t, r)));
+                }
+            }
+            // Fourth hand ruffs after third hand, who must follow or has no trumps.
+            let fourth_trumps = hands[fourth].suit(tr);
+            if hands[fourth].suit(led).is_empty()
+                && !fourth_trumps.is_empty()
+                && (third_follows || third_trumps.is_empty())
+            {
+                return one(Hand::EMPTY);
+            }
+        }
+    }
+    Estimate::default()
+}
