@@ -234,13 +234,16 @@ impl<'a> PbnFile<'a> {
     ///
     /// A removed tag goes with its section data; when nothing else is left on its lines
     /// (spaces aside) the lines go too, so no empty line splits a game. Inserted lines take
-    /// the game's line end. If the file does not end with a line end and the new lines come
+    /// the game's line end; put in the middle of a line (where a removed tag followed another
+    /// on its line) they end that line, and what is left of it after them goes on a line of
+    /// its own, or goes if it is blank. If the file does not end with a line end and the new lines come
     /// last, they do not either, so rewriting a rewritten file gives it back unchanged.
     pub fn rewrite(&self, edits: &[GameEdit]) -> Vec<u8> {
         let b = self.bytes;
         let n = b.len();
         let mut removed = vec![false; n];
-        let mut inserts: Vec<(usize, Vec<u8>)> = Vec::new();
+        // Where each edit's lines go, the lines, and their line end.
+        let mut inserts: Vec<(usize, Vec<u8>, &[u8])> = Vec::new();
         for edit in edits {
             let Some(game) = self.games.get(edit.game) else {
                 continue;
@@ -267,30 +270,43 @@ impl<'a> PbnFile<'a> {
                 text.extend_from_slice(line.as_bytes());
                 text.extend_from_slice(eol);
             }
-            inserts.push((at, text));
+            inserts.push((at, text, eol));
         }
         clear_emptied_lines(b, &mut removed);
-        // New lines that end the file do not end with a line end if the file did not.
-        if n > 0 && b[n - 1] != b'\n' {
-            for (at, text) in &mut inserts {
-                if removed[*at..].iter().all(|&r| r) {
-                    let cut = if text.ends_with(b"\r\n") { 2 } else { 1 };
-                    text.truncate(text.len() - cut);
+        for (at, text, eol) in &mut inserts {
+            let at = *at;
+            // In the middle of a line (after a tag that stays), new lines end the line: the
+            // line's rest goes with the removed tags if it is blank (it would make an empty
+            // line, which ends the game), else it goes on its own line after them.
+            if at > 0 && at < n && b[at - 1] != b'\n' {
+                let end = b[at..]
+                    .iter()
+                    .position(|&c| c == b'\n')
+                    .map_or(n, |p| at + p + 1);
+                let blank =
+                    (at..end).all(|i| removed[i] || matches!(b[i], b' ' | b'\t' | b'\r' | b'\n'));
+                if blank {
+                    removed[at..end].fill(true);
                 }
             }
+            // New lines that end the file do not end with a line end if the file did not.
+            if n > 0 && b[n - 1] != b'\n' && removed[at..].iter().all(|&r| r) {
+                text.truncate(text.len() - eol.len());
+            }
         }
-        inserts.sort_by_key(|(at, _)| *at);
-        let mut out = Vec::with_capacity(n + inserts.iter().map(|(_, t)| t.len()).sum::<usize>());
+        inserts.sort_by_key(|(at, _, _)| *at);
+        let mut out =
+            Vec::with_capacity(n + inserts.iter().map(|(_, t, _)| t.len()).sum::<usize>());
         let mut next = inserts.iter().peekable();
         for (i, &byte) in b.iter().enumerate() {
-            while let Some((_, text)) = next.next_if(|(at, _)| *at == i) {
+            while let Some((_, text, _)) = next.next_if(|(at, _, _)| *at == i) {
                 out.extend_from_slice(text);
             }
             if !removed[i] {
                 out.push(byte);
             }
         }
-        for (_, text) in next {
+        for (_, text, _) in next {
             out.extend_from_slice(text);
         }
         out
@@ -631,6 +647,44 @@ mod tests {
         assert_eq!(line, r#"[Event "The \"Cup\" \\ 2"]"#);
         let pbn = PbnFile::parse(line.as_bytes()).unwrap();
         assert_eq!(pbn.games()[0].tags[0].text(), r#"The "Cup" \ 2"#);
+    }
+
+    /// Found by the `annotate` fuzz target: a tag to replace after another on the same line
+    /// got the new lines and then the old line end, an empty line that split the game.
+    #[test]
+    fn lines_put_in_the_middle_of_a_line_leave_no_empty_line() {
+        let edit = GameEdit {
+            game: 0,
+            remove: vec!["OptimumScore".into(), "ParContract".into()],
+            insert: vec![
+                tag_line("OptimumScore", "NS 0"),
+                tag_line("ParContract", "Pass"),
+            ],
+        };
+        let cases: [(&[u8], &[u8]); 3] = [
+            (
+                b"[Board \"1\"] [OptimumScore \"x\"]\r\n[Dealer \"N\"]\r\n",
+                b"[Board \"1\"] [OptimumScore \"NS 0\"]\r\n[ParContract \"Pass\"]\r\n[Dealer \"N\"]\r\n",
+            ),
+            (
+                b"[Board \"1\"] [OptimumScore \"x\"] [Dealer \"N\"]\n",
+                b"[Board \"1\"] [OptimumScore \"NS 0\"]\n[ParContract \"Pass\"]\n [Dealer \"N\"]\n",
+            ),
+            (
+                b"[Board \"1\"] [OptimumScore \"x\"]",
+                b"[Board \"1\"] [OptimumScore \"NS 0\"]\n[ParContract \"Pass\"]",
+            ),
+        ];
+        for (file, want) in cases {
+            let once = PbnFile::parse(file).unwrap().rewrite(std::slice::from_ref(&edit));
+            assert_eq!(
+                String::from_utf8_lossy(&once),
+                String::from_utf8_lossy(want)
+            );
+            let again = PbnFile::parse(&once).unwrap();
+            assert_eq!(again.games().len(), 1);
+            assert_eq!(again.rewrite(std::slice::from_ref(&edit)), once, "idempotent");
+        }
     }
 
     #[test]

@@ -1,0 +1,13 @@
+//! The checks behind the fuzz targets of `fuzz_targets/`, one function per target, each
+//! taking the fuzzer's bytes. They live here, apart from libFuzzer, so that the main
+//! workspace's corpus replay tests include the same files (`#[path]` modules) and replay
+//! every committed corpus input under `cargo test`:
+//!
+//! - [`text`] (ddsolve-cards and ddsolve-formats only): `pbn_deal`, `position_with_trick`,
+//!   `pbn_file`, `lin`, `dds_file`, `annotate`; replayed by
+//!   `crates/formats/tests/fuzz_corpus.rs`.
+//! - [`solve`] (ddsolve-search and the testkit's oracle): `solve_small`; replayed by
+//!   `crates/search/tests/fuzz_corpus.rs`.
+
+pub mod solve;
+pub mod text;
