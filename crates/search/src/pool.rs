@@ -68,7 +68,7 @@ pub fn default_threads() -> usize {
 }
 
 /// Runs `work` on every item of `items` on `options.threads` worker threads, each owning the
-/// state that `init` makes for it, and passes each result with its item's index (from 0) to
+/// state that `init` makes for it (when it gets its first item), and passes each result with its item's index (from 0) to
 /// `sink`, in item order, as soon as it and every earlier result are done.
 ///
 /// The items are read on a thread of their own, so a result reaches the sink even while the
@@ -125,14 +125,16 @@ where
             let done_tx = done_tx.clone();
             scope.spawn(move || {
                 let _guard = StopOnPanic(flight);
-                let mut state = init();
+                // Made with the worker's first item: a worker that gets none makes none.
+                let mut state: Option<S> = None;
                 loop {
                     if flight.stopped() {
                         break;
                     }
                     let job = job_rx.lock().unwrap_or_else(PoisonError::into_inner).recv();
                     let Ok((i, item)) = job else { break };
-                    if done_tx.send((i, work(&mut state, item))).is_err() {
+                    let state = state.get_or_insert_with(init);
+                    if done_tx.send((i, work(state, item))).is_err() {
                         break;
                     }
                 }
@@ -518,7 +520,7 @@ mod tests {
             },
         )
         .unwrap();
-        // Every state saw its first item once.
+        // Every state made saw its first item once: states are made for work only.
         assert_eq!(total, made.load(Ordering::Relaxed));
         assert!((1..=3).contains(&total));
     }
