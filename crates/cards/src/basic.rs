@@ -137,16 +137,10 @@ impl Strain {
         ['S', 'H', 'D', 'C', 'N'][self as usize]
     }
 
-    /// Parses `S`, `H`, `D`, `C`, `N` or `NT`, either case.
+    /// The strain named by `s`, if any: `s.parse().ok()` (see [`Strain`]'s `FromStr`, whose
+    /// error says what is expected).
     pub fn from_str_name(s: &str) -> Option<Strain> {
-        match s.to_ascii_uppercase().as_str() {
-            "S" => Some(Strain::Spades),
-            "H" => Some(Strain::Hearts),
-            "D" => Some(Strain::Diamonds),
-            "C" => Some(Strain::Clubs),
-            "N" | "NT" => Some(Strain::NoTrump),
-            _ => None,
-        }
+        s.parse().ok()
     }
 }
 
@@ -397,15 +391,12 @@ impl Card {
         }
     }
 
-    /// Parses a card as suit then rank (`SA`, `hT`, `C2`).
+    /// Parses a card as suit then rank (`SA`, `hT`, `C2`, `S10`) with [`Card`]'s `FromStr`,
+    /// reporting a bad card as a [`crate::PbnError::BadCard`]; `s.parse::<Card>()` says
+    /// precisely what is wrong with it.
     pub fn parse(s: &str) -> Result<Card, crate::PbnError> {
-        let mut it = s.chars();
-        let (Some(sc), Some(rc), None) = (it.next(), it.next(), it.next()) else {
-            return Err(crate::PbnError::BadCard(s.to_string()));
-        };
-        let suit = Suit::from_letter(sc).ok_or_else(|| crate::PbnError::BadCard(s.to_string()))?;
-        let rank = Rank::from_letter(rc).ok_or_else(|| crate::PbnError::BadCard(s.to_string()))?;
-        Ok(Card::new(suit, rank))
+        s.parse()
+            .map_err(|_: crate::CardParseError| crate::PbnError::BadCard(s.to_string()))
     }
 }
 

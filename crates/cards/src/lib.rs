@@ -27,6 +27,7 @@
 mod basic;
 mod dd_table;
 mod deal;
+mod parse;
 mod position;
 mod sets;
 mod vulnerability;
@@ -34,6 +35,7 @@ mod vulnerability;
 pub use basic::{Card, Rank, Seat, Side, Strain, Suit};
 pub use dd_table::{DdTable, TableError};
 pub use deal::{diagram, parse_pbn_hands, Deal, DealError, DealRng, PbnError};
+pub use parse::{CardParseError, SeatParseError, StrainParseError};
 pub use position::{beats, trick_score, trick_winner_index, PlayError, Position, PositionError};
 pub use sets::{Hand, Holding, HoldingIter, SeatMap, SuitMap, RANK_BITS};
 pub use vulnerability::{Vulnerability, VulnerabilityError};

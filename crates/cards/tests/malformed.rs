@@ -2,8 +2,8 @@
 //! message names the problem (the card, seat, character or count at fault), never panic.
 
 use ddsolve_cards::{
-    parse_pbn_hands, Card, Deal, DealError, Hand, PbnError, PlayError, Position, PositionError,
-    Seat, SeatMap, Strain, Suit,
+    parse_pbn_hands, Card, CardParseError, Deal, DealError, Hand, PbnError, PlayError, Position,
+    PositionError, Seat, SeatMap, Strain, Suit,
 };
 use std::fmt;
 
@@ -34,6 +34,7 @@ enum Input {
 #[derive(Debug)]
 enum Got {
     Pbn(PbnError),
+    Card(CardParseError),
     Deal(DealError),
     Position(PositionError),
     Play(PlayError),
@@ -43,6 +44,7 @@ impl fmt::Display for Got {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Got::Pbn(e) => e.fmt(f),
+            Got::Card(e) => e.fmt(f),
             Got::Deal(e) => e.fmt(f),
             Got::Position(e) => e.fmt(f),
             Got::Play(e) => e.fmt(f),
@@ -66,7 +68,7 @@ fn card(s: &str) -> Card {
 fn run(input: &Input) -> Result<(), Got> {
     match *input {
         Input::Deal(s) => s.parse::<Deal>().map(drop).map_err(Got::Pbn),
-        Input::Card(s) => Card::parse(s).map(drop).map_err(Got::Pbn),
+        Input::Card(s) => s.parse::<Card>().map(drop).map_err(Got::Card),
         Input::RawHands(bits) => Deal::new(SeatMap(bits.map(Hand)))
             .map(drop)
             .map_err(Got::Deal),
@@ -222,27 +224,42 @@ fn cases() -> Vec<Case> {
             mentions: &["no cards"],
         },
         Case {
-            name: "a card string of three characters",
-            input: Input::Card("S10"),
-            expect: || Got::Pbn(PbnError::BadCard("S10".to_string())),
-            mentions: &["\"S10\""],
+            name: "a card string of three characters that is not a ten",
+            input: Input::Card("S11"),
+            expect: || {
+                Got::Card(CardParseError::BadRank {
+                    text: "S11".to_string(),
+                    rank: "11".to_string(),
+                })
+            },
+            mentions: &["\"S11\"", "\"11\" is not a rank"],
         },
         Case {
             name: "a card with an unknown suit",
             input: Input::Card("XA"),
-            expect: || Got::Pbn(PbnError::BadCard("XA".to_string())),
-            mentions: &["\"XA\""],
+            expect: || {
+                Got::Card(CardParseError::BadSuit {
+                    text: "XA".to_string(),
+                    suit: 'X',
+                })
+            },
+            mentions: &["\"XA\"", "'X' is not a suit"],
         },
         Case {
             name: "a card written rank first",
             input: Input::Card("AS"),
-            expect: || Got::Pbn(PbnError::BadCard("AS".to_string())),
+            expect: || {
+                Got::Card(CardParseError::BadSuit {
+                    text: "AS".to_string(),
+                    suit: 'A',
+                })
+            },
             mentions: &["\"AS\"", "suit then rank"],
         },
         Case {
             name: "an empty card string",
             input: Input::Card(""),
-            expect: || Got::Pbn(PbnError::BadCard(String::new())),
+            expect: || Got::Card(CardParseError::Empty),
             mentions: &["\"\""],
         },
         Case {

@@ -88,10 +88,10 @@ one object with the position and the cards in groups of equivalent cards, best f
 DEAL may also be a LIN md| field.")]
 pub struct SolveArgs {
     /// Trumps: S, H, D, C or N (notrump).
-    #[arg(long, value_parser = parse_strain)]
+    #[arg(long)]
     pub trump: Strain,
     /// The hand that led (or leads) to the current trick: N, E, S or W.
-    #[arg(long, value_parser = parse_seat)]
+    #[arg(long)]
     pub leader: Seat,
     /// Cards already played to the current trick, the leader's first, separated by commas
     /// (e.g. HK,H2). They must not be in DEAL.
@@ -156,33 +156,10 @@ pub struct CheckArgs {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CardList(pub Vec<Card>);
 
-pub(crate) fn parse_strain(s: &str) -> Result<Strain, String> {
-    Strain::from_str_name(s.trim())
-        .ok_or_else(|| format!("{s:?} is not a strain: use S, H, D, C or N (notrump)"))
-}
-
-pub(crate) fn parse_seat(s: &str) -> Result<Seat, String> {
-    let t = s.trim().to_ascii_lowercase();
-    let seat = match t.as_str() {
-        "north" => Some(Seat::North),
-        "east" => Some(Seat::East),
-        "south" => Some(Seat::South),
-        "west" => Some(Seat::West),
-        _ => {
-            let mut chars = t.chars();
-            match (chars.next(), chars.next()) {
-                (Some(c), None) => Seat::from_letter(c),
-                _ => None,
-            }
-        }
-    };
-    seat.ok_or_else(|| format!("{s:?} is not a seat: use N, E, S or W"))
-}
-
 fn parse_cards(s: &str) -> Result<CardList, String> {
     s.split(|c: char| c == ',' || c.is_whitespace())
         .filter(|w| !w.is_empty())
-        .map(|w| Card::parse(w).map_err(|e| e.to_string()))
+        .map(|w| w.parse::<Card>().map_err(|e| e.to_string()))
         .collect::<Result<Vec<_>, _>>()
         .map(CardList)
 }
@@ -199,12 +176,23 @@ mod tests {
 
     #[test]
     fn bridge_values_parse() {
-        assert_eq!(parse_strain("nt"), Ok(Strain::NoTrump));
-        assert_eq!(parse_strain("H"), Ok(Strain::Hearts));
-        assert!(parse_strain("X").is_err());
-        assert_eq!(parse_seat("w"), Ok(Seat::West));
-        assert_eq!(parse_seat("East"), Ok(Seat::East));
-        assert!(parse_seat("NE").is_err());
+        // --trump and --leader are read by the FromStr of Strain and Seat.
+        let solve = |trump: &str, leader: &str| {
+            let argv = [
+                "ddsolve", "solve", "--trump", trump, "--leader", leader, "N:A...",
+            ];
+            match Cli::try_parse_from(argv).map(|cli| cli.command) {
+                Ok(Command::Solve(args)) => Ok((args.trump, args.leader)),
+                Ok(other) => panic!("not solve: {other:?}"),
+                Err(e) => Err(e.to_string()),
+            }
+        };
+        assert_eq!(solve("nt", "w"), Ok((Strain::NoTrump, Seat::West)));
+        assert_eq!(solve("H", "East"), Ok((Strain::Hearts, Seat::East)));
+        let bad_strain = solve("X", "N").unwrap_err();
+        assert!(bad_strain.contains("\"X\" is not a strain"), "{bad_strain}");
+        let bad_seat = solve("S", "NE").unwrap_err();
+        assert!(bad_seat.contains("\"NE\" is not a seat"), "{bad_seat}");
         let cards = parse_cards("HK, h2 ST").unwrap().0;
         assert_eq!(
             cards.iter().map(|c| c.to_string()).collect::<Vec<_>>(),

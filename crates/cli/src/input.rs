@@ -348,10 +348,10 @@ impl Records {
             None => board.map(pbn_file::board_vulnerability),
         };
         let dealer = match known(&game.dealer) {
-            Some((l, d)) => Some(parse_seat_word(&d).ok_or_else(|| {
+            Some((l, d)) => Some(d.parse::<Seat>().map_err(|e| {
                 self.bad(
                     l,
-                    at(&format!("[Dealer]: {d:?} is not a seat (N, E, S or W)")),
+                    at(&format!("[Dealer]: {e}")),
                     &format!("[Dealer \"{d}\"]"),
                 )
             })?),
@@ -363,17 +363,6 @@ impl Records {
             vulnerability,
             dealer,
         })
-    }
-}
-
-/// A seat as a letter or a word (`N`, `north`), either case.
-pub fn parse_seat_word(s: &str) -> Option<Seat> {
-    match s.trim().to_ascii_lowercase().as_str() {
-        "n" | "north" => Some(Seat::North),
-        "e" | "east" => Some(Seat::East),
-        "s" | "south" => Some(Seat::South),
-        "w" | "west" => Some(Seat::West),
-        _ => None,
     }
 }
 
@@ -398,7 +387,7 @@ pub fn parse_deal_line(field: &str) -> Result<(Deal, Option<Vulnerability>, Opti
     let deal = Deal::from_pbn(&deal_text).map_err(|e| e.to_string())?;
     let (mut vulnerability, mut dealer) = (None, None);
     for word in rest {
-        if let (None, Some(seat)) = (dealer, parse_seat_word(word)) {
+        if let (None, Ok(seat)) = (dealer, word.parse::<Seat>()) {
             dealer = Some(seat);
         } else if let (None, Ok(v)) = (vulnerability, word.parse::<Vulnerability>()) {
             vulnerability = Some(v);

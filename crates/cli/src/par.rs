@@ -8,7 +8,6 @@
 
 use crate::args::Format;
 use crate::error::CliError;
-use crate::input::parse_seat_word;
 use crate::json;
 use crate::mismatch::Mismatch;
 use crate::stream::{self, BatchArgs};
@@ -45,10 +44,10 @@ deal, vulnerability, dealer, the four strings of par, then dealer par's strings 
 spaces, all separated by tabs. --format json prints one object a line (schema in the README).")]
 pub struct ParArgs {
     /// Vulnerability where the deal does not say: none, both, ns or ew [default: none].
-    #[arg(long, value_parser = parse_vulnerability)]
+    #[arg(long)]
     pub vul: Option<Vulnerability>,
     /// The dealer where the deal does not say, for dealer par: N, E, S or W [default: N].
-    #[arg(long, value_parser = parse_dealer)]
+    #[arg(long)]
     pub dealer: Option<Seat>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
@@ -63,15 +62,6 @@ pub struct ParArgs {
     /// separate words after the first.
     #[arg(num_args = 0.., value_name = "DEAL")]
     pub deal: Vec<String>,
-}
-
-fn parse_vulnerability(s: &str) -> Result<Vulnerability, String> {
-    s.parse()
-        .map_err(|e: ddsolve_par::VulnerabilityError| e.to_string())
-}
-
-fn parse_dealer(s: &str) -> Result<Seat, String> {
-    parse_seat_word(s).ok_or_else(|| format!("{s:?} is not a seat: use N, E, S or W"))
 }
 
 /// Runs `ddsolve par`.

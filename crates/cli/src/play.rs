@@ -1,7 +1,7 @@
 //! `ddsolve play`: play analysis (DDS `AnalysePlay`) of a sequence of cards, and the `PLAY`
 //! and `TRACE` lines of `ddsolve check`.
 
-use crate::args::{parse_seat, parse_strain, Format};
+use crate::args::Format;
 use crate::error::CliError;
 use crate::json;
 use crate::mismatch::{self, Mismatch};
@@ -30,10 +30,10 @@ Example: the first trick of list10's first deal, spades, North leading:
 played the last card and the card (`-` on the first line), and the tricks, separated by tabs.")]
 pub struct PlayArgs {
     /// Trumps: S, H, D, C or N (notrump).
-    #[arg(long, value_parser = parse_strain)]
+    #[arg(long)]
     pub trump: Strain,
     /// The hand that leads to the first trick: N, E, S or W.
-    #[arg(long, value_parser = parse_seat)]
+    #[arg(long)]
     pub leader: Seat,
     /// The cards played, in order, as suit and rank pairs: written together as in DDS's
     /// files (CTC4CACJ) or separated by commas or spaces.
@@ -66,8 +66,9 @@ fn parse_play(s: &str) -> Result<PlayCards, String> {
         }
         for pair in chars.chunks(2) {
             let text: String = pair.iter().collect();
-            let card = Card::parse(&text)
-                .map_err(|e| format!("card {} of the play, {text:?}: {e}", cards.len() + 1))?;
+            let card = text
+                .parse::<Card>()
+                .map_err(|e| format!("card {} of the play: {e}", cards.len() + 1))?;
             cards.push(card);
         }
     }

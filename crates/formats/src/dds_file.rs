@@ -30,7 +30,9 @@
 //! assert_eq!(err.to_string(), "line 1 (entry 1): PBN: vulnerability 7 is out of range (0..=3, 0 = none)");
 //! ```
 
-use ddsolve_cards::{Card, Deal, Holding, PbnError, Rank, Seat, Strain, Suit, Vulnerability};
+use ddsolve_cards::{
+    Card, CardParseError, Deal, Holding, PbnError, Rank, Seat, Strain, Suit, Vulnerability,
+};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
@@ -202,7 +204,7 @@ pub enum LineProblem {
         seat: Seat,
     },
     /// A `PLAY` card that could not be read.
-    #[error("PLAY: card {index} {text:?} is not a card: {source}")]
+    #[error("PLAY: card {index}: {source}")]
     BadPlayCard {
         /// Its position in the play, from 1.
         index: usize,
@@ -210,7 +212,7 @@ pub enum LineProblem {
         text: String,
         /// Why it is not a card.
         #[source]
-        source: PbnError,
+        source: CardParseError,
     },
     /// The count at the start of a line does not match what follows.
     #[error("{kind}: the count says {declared} but {found} follow")]
@@ -572,11 +574,12 @@ fn parse_entry_line(entry: &mut Entry, kind: &'static str, text: &str) -> Result
                 .enumerate()
                 .map(|(i, pair)| {
                     let text: String = pair.iter().collect();
-                    Card::parse(&text).map_err(|source| LineProblem::BadPlayCard {
-                        index: i + 1,
-                        text,
-                        source,
-                    })
+                    text.parse::<Card>()
+                        .map_err(|source| LineProblem::BadPlayCard {
+                            index: i + 1,
+                            text,
+                            source,
+                        })
                 })
                 .collect::<Result<Vec<Card>, _>>()?;
             set_once(&mut entry.play, play, kind)
@@ -825,7 +828,10 @@ mod tests {
             matches!(&p, LineProblem::BadPlayCard { index: 2, text, .. } if text == "X4"),
             "{p:?}"
         );
-        assert!(msg.contains("card 2 \"X4\"") && msg.contains('X'), "{msg}");
+        assert!(
+            msg.contains("PLAY: card 2: \"X4\" is not a card") && msg.contains("'X' is not a suit"),
+            "{msg}"
+        );
         let (_, p, _) = problem(&format!("{PBN1}\nPLAY 3 \"CTC4\"\n"));
         assert!(matches!(
             p,

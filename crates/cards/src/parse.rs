@@ -1,0 +1,129 @@
+//! Seats, strains and cards read from text: one [`FromStr`] each, with an error that names
+//! the text at fault and says what is expected. Every other reader of seats, strains and
+//! cards (the command line, the file formats) calls these through `str::parse`.
+//!
+//! ```
+//! use ddsolve_cards::{Card, Seat, Strain};
+//!
+//! assert_eq!("w".parse::<Seat>()?, Seat::West);
+//! assert_eq!("North".parse::<Seat>()?, Seat::North);
+//! assert_eq!("nt".parse::<Strain>()?, Strain::NoTrump);
+//! assert_eq!("H".parse::<Strain>()?, Strain::Hearts);
+//! assert_eq!("S10".parse::<Card>()?, "ST".parse::<Card>()?);
+//! assert_eq!(
+//!     "HX".parse::<Card>().unwrap_err().to_string(),
+//!     "\"HX\" is not a card: \"X\" is not a rank (2-9, T or 10, J, Q, K, A)"
+//! );
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::{Card, Rank, Seat, Strain, Suit};
+use std::str::FromStr;
+use thiserror::Error;
+
+/// A seat that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{0:?} is not a seat: use N, E, S or W (or north, east, south, west)")]
+pub struct SeatParseError(pub String);
+
+impl FromStr for Seat {
+    type Err = SeatParseError;
+
+    /// Reads `N`, `E`, `S`, `W` or `north`, `east`, `south`, `west`, in any case, with
+    /// surrounding whitespace ignored.
+    fn from_str(s: &str) -> Result<Seat, SeatParseError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "n" | "north" => Ok(Seat::North),
+            "e" | "east" => Ok(Seat::East),
+            "s" | "south" => Ok(Seat::South),
+            "w" | "west" => Ok(Seat::West),
+            _ => Err(SeatParseError(s.to_string())),
+        }
+    }
+}
+
+/// A strain that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{0:?} is not a strain: use S, H, D, C or N (or NT) for notrump")]
+pub struct StrainParseError(pub String);
+
+impl FromStr for Strain {
+    type Err = StrainParseError;
+
+    /// Reads `S`, `H`, `D`, `C`, `N` or `NT`, or the words `spades`, `hearts`, `diamonds`,
+    /// `clubs`, `notrump`, in any case, with surrounding whitespace ignored.
+    fn from_str(s: &str) -> Result<Strain, StrainParseError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "s" | "spades" => Ok(Strain::Spades),
+            "h" | "hearts" => Ok(Strain::Hearts),
+            "d" | "diamonds" => Ok(Strain::Diamonds),
+            "c" | "clubs" => Ok(Strain::Clubs),
+            "n" | "nt" | "notrump" => Ok(Strain::NoTrump),
+            _ => Err(StrainParseError(s.to_string())),
+        }
+    }
+}
+
+/// A card that could not be read, and why.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum CardParseError {
+    /// Nothing to read.
+    #[error("\"\" is not a card: write suit then rank, like SA or HT")]
+    Empty,
+    /// The first character is not a suit letter.
+    #[error("{text:?} is not a card: {suit:?} is not a suit (S, H, D or C; write suit then rank, like SA or HT)")]
+    BadSuit {
+        /// The text read.
+        text: String,
+        /// Its first character.
+        suit: char,
+    },
+    /// A suit letter with nothing after it.
+    #[error("{text:?} is not a card: a rank must follow the suit (2-9, T or 10, J, Q, K, A)")]
+    NoRank {
+        /// The text read.
+        text: String,
+    },
+    /// What follows the suit is not a rank.
+    #[error("{text:?} is not a card: {rank:?} is not a rank (2-9, T or 10, J, Q, K, A)")]
+    BadRank {
+        /// The text read.
+        text: String,
+        /// What follows the suit letter.
+        rank: String,
+    },
+}
+
+impl FromStr for Card {
+    type Err = CardParseError;
+
+    /// Reads a suit letter then a rank (`SA`, `hT`, `C2`, also `S10` for the ten), in any
+    /// case. No whitespace: cards are read from lists that split on it.
+    fn from_str(s: &str) -> Result<Card, CardParseError> {
+        let mut chars = s.chars();
+        let Some(first) = chars.next() else {
+            return Err(CardParseError::Empty);
+        };
+        let suit = Suit::from_letter(first).ok_or(CardParseError::BadSuit {
+            text: s.to_string(),
+            suit: first,
+        })?;
+        let rank_text = chars.as_str();
+        let mut rank_chars = rank_text.chars();
+        let rank = match (rank_chars.next(), rank_chars.next(), rank_chars.next()) {
+            (None, _, _) => {
+                return Err(CardParseError::NoRank {
+                    text: s.to_string(),
+                })
+            }
+            (Some(c), None, _) => Rank::from_letter(c),
+            (Some('1'), Some('0'), None) => Some(Rank::TEN),
+            _ => None,
+        };
+        rank.map(|rank| Card::new(suit, rank))
+            .ok_or_else(|| CardParseError::BadRank {
+                text: s.to_string(),
+                rank: rank_text.to_string(),
+            })
+    }
+}
