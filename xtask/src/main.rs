@@ -7,6 +7,7 @@
 //! - `ablation`: nodes and time with each search enhancement switched off in turn.
 //! - `play-bench`: play analysis over a DDS file's `PLAY` lines, warm tables against cold.
 //! - `batch-bench`: `solve_tables` with 1 thread against 2, identical outputs.
+//! - `fuzz`: every cargo-fuzz target for a given time: executions, seconds, crashes.
 
 mod ablation;
 mod batch_bench;
@@ -15,6 +16,7 @@ mod common;
 mod compare;
 #[cfg(feature = "dds")]
 mod dds;
+mod fuzz;
 mod play_bench;
 #[cfg(feature = "dds")]
 mod strains;
@@ -112,6 +114,22 @@ enum Command {
         #[arg(long)]
         estimate: bool,
     },
+    /// Run every cargo-fuzz target of fuzz/ (stable toolchain, RUSTC_BOOTSTRAP=1, no
+    /// sanitizer) on its corpus, one after another; print executions, seconds and crashes.
+    Fuzz {
+        /// Seconds per target.
+        #[arg(default_value_t = 60)]
+        seconds: u64,
+        /// Also stop a target after this many executions.
+        #[arg(long)]
+        runs: Option<u64>,
+        /// Only these targets (repeatable); default all.
+        #[arg(long = "target", value_name = "TARGET")]
+        targets: Vec<String>,
+        /// Minimise each corpus afterwards (cargo fuzz cmin).
+        #[arg(long)]
+        cmin: bool,
+    },
 }
 
 /// The error of a command that calls the real DDS library in an xtask built without it.
@@ -165,6 +183,12 @@ fn main() -> ExitCode {
             order,
             estimate,
         } => batch_bench::run(file, limit, threads, order, estimate),
+        Command::Fuzz {
+            seconds,
+            runs,
+            targets,
+            cmin,
+        } => fuzz::run(seconds, runs, &targets, cmin),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
