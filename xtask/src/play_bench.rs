@@ -5,8 +5,8 @@
 
 use crate::batch_bench::thread_cpu_secs;
 use crate::common::resolve_file;
-use ddsolve_search::{PlayDriver, PlayOptions, PlayOrder, Solver};
 use ddsolve_formats::dds_file::{self, Entry};
+use ddsolve_search::{PlayDriver, PlayOptions, PlayOrder, Solver};
 use std::path::PathBuf;
 use std::time::Instant;
 

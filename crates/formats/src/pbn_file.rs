@@ -676,14 +676,20 @@ mod tests {
             ),
         ];
         for (file, want) in cases {
-            let once = PbnFile::parse(file).unwrap().rewrite(std::slice::from_ref(&edit));
+            let once = PbnFile::parse(file)
+                .unwrap()
+                .rewrite(std::slice::from_ref(&edit));
             assert_eq!(
                 String::from_utf8_lossy(&once),
                 String::from_utf8_lossy(want)
             );
             let again = PbnFile::parse(&once).unwrap();
             assert_eq!(again.games().len(), 1);
-            assert_eq!(again.rewrite(std::slice::from_ref(&edit)), once, "idempotent");
+            assert_eq!(
+                again.rewrite(std::slice::from_ref(&edit)),
+                once,
+                "idempotent"
+            );
         }
     }
 
