@@ -256,6 +256,18 @@ impl<'a> PbnFile<'a> {
                     .all(|&c| c == b' ' || c == b'\t');
                 at.get_or_insert(if whole { start } else { tag.span.start });
                 removed[tag.span.clone()].fill(true);
+                if !whole {
+                    // After other text on its line, a tag whose section goes on over lines
+                    // leaves the line end of its first line: the text before it keeps its
+                    // line instead of joining the line after the section.
+                    if let Some(p) = b[tag.span.clone()].iter().position(|&c| c == b'\n') {
+                        let nl = tag.span.start + p;
+                        removed[nl] = false;
+                        if nl > tag.span.start && b[nl - 1] == b'\r' {
+                            removed[nl - 1] = false;
+                        }
+                    }
+                }
             }
             if edit.insert.is_empty() {
                 continue;
@@ -690,6 +702,48 @@ mod tests {
                 once,
                 "idempotent"
             );
+        }
+    }
+
+    /// Found by the `annotate` fuzz target: a tag with a section over lines (the rows of
+    /// `[OptimumResultTable]`) after other text on its line took that line's end with it when
+    /// removed, joining the text to the line after the section; replacing it kept the line
+    /// end, so the text outside the tags depended on whether they had been there before.
+    #[test]
+    fn a_tag_removed_after_text_on_its_line_leaves_the_line_end() {
+        let remove = |insert: Vec<String>| GameEdit {
+            game: 0,
+            remove: DD_TAGS.iter().map(|s| s.to_string()).collect(),
+            insert,
+        };
+        let table = DdTable::new([[6; 4]; 5]).unwrap();
+        let mut lines = vec![tag_line("DoubleDummyTricks", &double_dummy_tricks(&table))];
+        lines.extend(optimum_result_table(&table));
+        let cases: [(&[u8], &[u8]); 3] = [
+            (
+                b"[Board \"1\"]\nnote[OptimumResultTable \"x\"]\nN NT 6\nS NT 6\n[Scoring \"MP\"]\n",
+                b"[Board \"1\"]\nnote\n[Scoring \"MP\"]\n",
+            ),
+            (
+                b"[Board \"1\"] [OptimumResultTable \"x\"]\r\nN NT 6\r\n[Scoring \"MP\"]\r\n",
+                b"[Board \"1\"] \r\n[Scoring \"MP\"]\r\n",
+            ),
+            (
+                b"[OptimumScore \"NS 0\"] [OptimumResultTable \"x\"]\nN NT 6\n[Board \"1\"]\n",
+                b"[Board \"1\"]\n",
+            ),
+        ];
+        for (file, want) in cases {
+            let pbn = PbnFile::parse(file).unwrap();
+            let stripped = pbn.rewrite(&[remove(Vec::new())]);
+            assert_eq!(
+                String::from_utf8_lossy(&stripped),
+                String::from_utf8_lossy(want)
+            );
+            let once = pbn.rewrite(&[remove(lines.clone())]);
+            let again = PbnFile::parse(&once).unwrap();
+            assert_eq!(again.games().len(), 1);
+            assert_eq!(again.rewrite(&[remove(Vec::new())]), stripped, "{file:?}");
         }
     }
 
