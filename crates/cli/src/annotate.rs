@@ -82,6 +82,18 @@ pub fn run(args: &AnnotateArgs, out: &mut dyn Write) -> Result<ExitCode, CliErro
             Err(message) => bad.push(format!("ddsolve: {name}, {message}")),
         }
     }
+    if boards.is_empty() && bad.is_empty() {
+        let why = match pbn.games().len() {
+            0 => "the file holds no PBN game".to_string(),
+            n => {
+                let s = if n == 1 { "" } else { "s" };
+                format!("none of its {n} game{s} has a [Deal] tag")
+            }
+        };
+        return Err(CliError::input(format!(
+            "{name}: no board to annotate: {why}"
+        )));
+    }
     let progress = Progress::new(Some(boards.len() as u64), args.quiet, "boards");
     for message in &bad {
         progress.warn(message);

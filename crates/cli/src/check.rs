@@ -68,7 +68,7 @@ type Lead = (Card, Holding, u8);
 
 /// Runs `ddsolve check`.
 pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
-    let entries = dds_file::read_file(&args.file).map_err(|e| CliError::input(format!("{e}")))?;
+    let entries = read_entries(&args.file)?;
     let solve = matches!(args.mode, Mode::All | Mode::Solve);
     let table = matches!(args.mode, Mode::All | Mode::Table);
     let pars = ParChecks {
@@ -175,6 +175,38 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> 
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// The entries of the DDS file at `path`; errors name the file, and the line where there is
+/// one. A file without an entry is an error: there would be nothing to check.
+fn read_entries(path: &std::path::Path) -> Result<Vec<Entry>, CliError> {
+    let name = path.display().to_string();
+    let bytes =
+        std::fs::read(path).map_err(|e| CliError::input(format!("cannot read {name}: {e}")))?;
+    let text = std::str::from_utf8(&bytes).map_err(|e| {
+        let at = e.valid_up_to();
+        let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        CliError::input(format!(
+            "{name}, line {line}: byte {:#04x} is not UTF-8 text (a DDS file is ASCII)",
+            bytes[at]
+        ))
+    })?;
+    let entries =
+        dds_file::parse_file(text).map_err(|e| CliError::input(format!("{name}, {e}")))?;
+    if entries.is_empty() {
+        let what = if text.is_empty() {
+            "the file is empty"
+        } else if text.trim().is_empty() {
+            "it has only blank lines"
+        } else {
+            "it has no PBN line"
+        };
+        return Err(CliError::input(format!(
+            "{name}: no entries to check: {what} (a DDS file holds PBN lines, each followed by \
+             the FUT, TABLE, PAR, PAR2, PLAY and TRACE lines to check)"
+        )));
+    }
+    Ok(entries)
 }
 
 /// Describes an entry for a mismatch report.

@@ -177,6 +177,11 @@ impl Iterator for Records {
 }
 
 impl Records {
+    /// The number of lines read so far.
+    pub fn lines_read(&self) -> usize {
+        self.line
+    }
+
     fn bad(&self, line: usize, message: impl Into<String>, text: &str) -> BadLine {
         BadLine {
             source: self.name.clone(),

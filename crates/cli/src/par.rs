@@ -70,14 +70,15 @@ pub fn run(args: &ParArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
     let dealer = args.dealer.unwrap_or(Seat::North);
     if args.deal.is_empty() {
         let mut nth = 0;
-        return stream::tables(args.file.as_ref(), &args.batch, |record, table| {
-            if record.deal.cards_per_hand() != 13 {
-                return Err(CliError::input(format!(
-                    "line {}: par needs a full deal, 13 cards a hand; this one has {} a hand",
-                    record.line,
-                    record.deal.cards_per_hand()
-                )));
-            }
+        // A deal that is not whole is a bad line: it stops the run, or with --keep-going is
+        // reported and skipped.
+        let full = |record: &crate::input::Record| match record.deal.cards_per_hand() {
+            13 => Ok(()),
+            n => Err(format!(
+                "par needs a full deal, 13 cards a hand; this one has {n} a hand"
+            )),
+        };
+        return stream::tables(args.file.as_ref(), &args.batch, full, |record, table| {
             let board = Board {
                 deal: record.deal,
                 vul: record.vulnerability.unwrap_or(vul),

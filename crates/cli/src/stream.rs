@@ -53,12 +53,18 @@ pub fn thread_count(requested: Option<NonZeroUsize>) -> usize {
 
 /// Solves the table of every deal of `file` (stdin if `None`) and passes each to `emit`
 /// with its record, in input order, as soon as it and every earlier one are done.
+///
+/// `accept` says why a deal that was read cannot be used (e.g. par needs 13 cards a hand):
+/// such a deal is a bad line like any other, reported before it is solved. An input with no
+/// deal at all (empty, or only blank lines and comments) is an error that says so.
 pub fn tables(
     file: Option<&PathBuf>,
     args: &BatchArgs,
+    accept: impl Fn(&Record) -> Result<(), String> + Sync,
     mut emit: impl FnMut(&Record, &DdTable) -> Result<(), CliError>,
 ) -> Result<ExitCode, CliError> {
     let source = input::open(file.map(PathBuf::as_path))?;
+    let name = source.name.clone();
     // The total, for the bar's ETA: a first pass over a file (not over a pipe).
     let total = match &source.path {
         Some(path) if Progress::wanted(args.quiet) => {
@@ -72,10 +78,22 @@ pub fn tables(
     // The records in flight, in input order: the reader pushes, the writer pops.
     let pending: Arc<Mutex<VecDeque<Result<Record, BadLine>>>> = Arc::default();
     let queue = Arc::clone(&pending);
-    let deals = source.records().scan(false, move |stopped, r| {
+    let mut records = source.records();
+    let mut seen = 0usize;
+    let deals = records.by_ref().scan(false, |stopped, r| {
         if *stopped {
             return None;
         }
+        seen += 1;
+        let r = r.and_then(|rec| match accept(&rec) {
+            Ok(()) => Ok(rec),
+            Err(message) => Err(BadLine {
+                source: name.clone(),
+                line: rec.line,
+                message,
+                text: String::new(),
+            }),
+        });
         // Without --keep-going nothing after the first bad line is read.
         *stopped = r.is_err() && !keep_going;
         let deal = r.as_ref().ok().map(|rec| rec.deal);
@@ -117,6 +135,9 @@ pub fn tables(
         },
     )?;
     progress.finish();
+    if seen == 0 {
+        return Err(CliError::input(no_deal(&name, records.lines_read())));
+    }
     if bad > 0 {
         let s = if bad == 1 { "" } else { "s" };
         return Err(CliError::Reported(format!(
@@ -124,4 +145,18 @@ pub fn tables(
         )));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The message for an input without a deal: empty, or `lines` lines with none.
+fn no_deal(name: &str, lines: usize) -> String {
+    match lines {
+        0 => format!("{name}: no deal: the input is empty"),
+        n => {
+            let s = if n == 1 { "" } else { "s" };
+            format!(
+                "{name}: no deal in {n} line{s} (blank lines, # comments, PBN commentary and \
+                 PBN games without a [Deal] tag are skipped)"
+            )
+        }
+    }
 }

@@ -13,12 +13,17 @@ use std::process::ExitCode;
 /// Runs `ddsolve table`.
 pub fn run(args: &TableArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
     let mut nth = 0;
-    stream::tables(args.file.as_ref(), &args.batch, |record, table| {
-        out.write_all(render(args.format, &record.deal, table, nth).as_bytes())?;
-        out.flush()?;
-        nth += 1;
-        Ok(())
-    })
+    stream::tables(
+        args.file.as_ref(),
+        &args.batch,
+        |_| Ok(()),
+        |record, table| {
+            out.write_all(render(args.format, &record.deal, table, nth).as_bytes())?;
+            out.flush()?;
+            nth += 1;
+            Ok(())
+        },
+    )
 }
 
 /// One deal's table as text; `nth` (from 0) separates readable records with blank lines.
