@@ -3,7 +3,8 @@
 //!
 //! Each board gets `[DoubleDummyTricks]`, `[OptimumResultTable]` with its 20 rows,
 //! `[OptimumScore]` and `[ParContract]` (the BridgeComposer tags), in place of any it had, at
-//! the place of the first old one or else at the end of the board. The par is DDS's
+//! the line of the first old one that begins its line, or else at the end of the board (new
+//! lines never go into the middle of a line). The par is DDS's
 //! `DealerPar` with the board's `[Dealer]` and `[Vulnerable]` (or those its `[Board]` number
 //! gives). The file is read and written with `ddsolve_formats::pbn_file`.
 

@@ -196,8 +196,8 @@ pub struct GameEdit {
     pub game: usize,
     /// Names of the tags to remove.
     pub remove: Vec<String>,
-    /// Lines to insert where the first removed tag was, or at the end of the game if none was
-    /// there.
+    /// Lines to insert at the start of the line of the first removed tag that begins its
+    /// line (spaces aside), or else at the end of the game.
     pub insert: Vec<String>,
 }
 
@@ -233,11 +233,14 @@ impl<'a> PbnFile<'a> {
     /// The file with `edits` made and every other byte as it was.
     ///
     /// A removed tag goes with its section data; when nothing else is left on its lines
-    /// (spaces aside) the lines go too, so no empty line splits a game. Inserted lines take
-    /// the game's line end; put in the middle of a line (where a removed tag followed another
-    /// on its line) they end that line, and what is left of it after them goes on a line of
-    /// its own, or goes if it is blank. If the file does not end with a line end and the new lines come
-    /// last, they do not either, so rewriting a rewritten file gives it back unchanged.
+    /// (spaces aside) the lines go too, so no empty line splits a game, and a removed tag
+    /// after other text on its line leaves that line its line end. Inserted lines take the
+    /// game's line end and go between lines, never into one: at the start of the line of the
+    /// first removed tag that begins its line, else at the end of the game. So every byte
+    /// not in a removed tag stays, in order, and taking the inserted lines out again gives
+    /// the file with the tags removed. If the file does not end with a line end and the new
+    /// lines come last, they do not either, so rewriting a rewritten file gives it back
+    /// unchanged.
     pub fn rewrite(&self, edits: &[GameEdit]) -> Vec<u8> {
         let b = self.bytes;
         let n = b.len();
@@ -254,7 +257,9 @@ impl<'a> PbnFile<'a> {
                 let whole = b[start..tag.span.start]
                     .iter()
                     .all(|&c| c == b' ' || c == b'\t');
-                at.get_or_insert(if whole { start } else { tag.span.start });
+                if whole && at.is_none() {
+                    at = Some(start);
+                }
                 removed[tag.span.clone()].fill(true);
                 if !whole {
                     // After other text on its line, a tag whose section goes on over lines
@@ -286,23 +291,8 @@ impl<'a> PbnFile<'a> {
         }
         clear_emptied_lines(b, &mut removed);
         for (at, text, eol) in &mut inserts {
-            let at = *at;
-            // In the middle of a line (after a tag that stays), new lines end the line: the
-            // line's rest goes with the removed tags if it is blank (it would make an empty
-            // line, which ends the game), else it goes on its own line after them.
-            if at > 0 && at < n && b[at - 1] != b'\n' {
-                let end = b[at..]
-                    .iter()
-                    .position(|&c| c == b'\n')
-                    .map_or(n, |p| at + p + 1);
-                let blank =
-                    (at..end).all(|i| removed[i] || matches!(b[i], b' ' | b'\t' | b'\r' | b'\n'));
-                if blank {
-                    removed[at..end].fill(true);
-                }
-            }
             // New lines that end the file do not end with a line end if the file did not.
-            if n > 0 && b[n - 1] != b'\n' && removed[at..].iter().all(|&r| r) {
+            if n > 0 && b[n - 1] != b'\n' && removed[*at..].iter().all(|&r| r) {
                 text.truncate(text.len() - eol.len());
             }
         }
@@ -662,7 +652,10 @@ mod tests {
     }
 
     /// Found by the `annotate` fuzz target: a tag to replace after another on the same line
-    /// got the new lines and then the old line end, an empty line that split the game.
+    /// got the new lines and then the old line end, an empty line that split the game; then,
+    /// with the new lines ending that line, the rest of the line went on a line of its own
+    /// (a line end that was not in the file). New lines now go at the end of the game when
+    /// no tag to replace begins its line: no empty line, no line split.
     #[test]
     fn lines_put_in_the_middle_of_a_line_leave_no_empty_line() {
         let edit = GameEdit {
@@ -676,15 +669,15 @@ mod tests {
         let cases: [(&[u8], &[u8]); 3] = [
             (
                 b"[Board \"1\"] [OptimumScore \"x\"]\r\n[Dealer \"N\"]\r\n",
-                b"[Board \"1\"] [OptimumScore \"NS 0\"]\r\n[ParContract \"Pass\"]\r\n[Dealer \"N\"]\r\n",
+                b"[Board \"1\"] \r\n[Dealer \"N\"]\r\n[OptimumScore \"NS 0\"]\r\n[ParContract \"Pass\"]\r\n",
             ),
             (
                 b"[Board \"1\"] [OptimumScore \"x\"] [Dealer \"N\"]\n",
-                b"[Board \"1\"] [OptimumScore \"NS 0\"]\n[ParContract \"Pass\"]\n [Dealer \"N\"]\n",
+                b"[Board \"1\"]  [Dealer \"N\"]\n[OptimumScore \"NS 0\"]\n[ParContract \"Pass\"]\n",
             ),
             (
                 b"[Board \"1\"] [OptimumScore \"x\"]",
-                b"[Board \"1\"] [OptimumScore \"NS 0\"]\n[ParContract \"Pass\"]",
+                b"[Board \"1\"] \n[OptimumScore \"NS 0\"]\n[ParContract \"Pass\"]",
             ),
         ];
         for (file, want) in cases {
