@@ -50,7 +50,7 @@ fn parse_seat(s: &str) -> PyResult<Seat> {
     seat.ok_or_else(|| value_error(format!("{s:?} is not a seat: use N, E, S or W")))
 }
 
-/// Reads a strain: `S`, `H`, `D`, `C`, `NT` or `N`, either case.
+/// Reads a strain: `S`, `H`, `D`, `C`, `NT` or `N`, or its name (`spades` ... `notrump`), any case.
 fn parse_strain(s: &str) -> PyResult<Strain> {
     Strain::from_str_name(s.trim()).ok_or_else(|| {
         value_error(format!(

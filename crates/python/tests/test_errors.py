@@ -160,11 +160,17 @@ def test_bad_seats(seat):
     check(ValueError, message, ddsolve.Deal(D).__getitem__, seat)
 
 
-@pytest.mark.parametrize("strain", ["X", "NTT", "", "Spades"])
+@pytest.mark.parametrize("strain", ["X", "NTT", "", "Spadez"])
 def test_bad_strains(strain):
     message = f'"{strain}" is not a strain: use S, H, D, C or NT (N also means notrump)'
     check(ValueError, message, ddsolve.solve_board, D, strain, "E")
     check(ValueError, message, ddsolve.analyse_play, D, strain, "E", [])
+
+
+@pytest.mark.parametrize("word, letter", [("spades", "S"), ("Hearts", "H"), ("NOTRUMP", "NT")])
+def test_strain_words(word, letter):
+    # The library reads a strain's name as well as its letter, in any case.
+    assert ddsolve.solve_board(D, word, "E") == ddsolve.solve_board(D, letter, "E")
 
 
 @pytest.mark.parametrize(
