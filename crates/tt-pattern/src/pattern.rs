@@ -1,6 +1,7 @@
 //! Rank patterns: the owners of each suit's top relative cards down to a depth per suit.
 
-use ddsolve_cards::{Hand, SeatMap, Suit};
+use ddsolve_cards::{Hand, SeatMap};
+pub use ddsolve_tt::forced_depths;
 use ddsolve_tt::{absolute_win_ranks, relative_counts, Pattern};
 
 /// A set of positions of one key (tricks left, leader, suit lengths): those whose top `k`
@@ -102,57 +103,5 @@ impl RankPattern {
     #[inline]
     pub fn win_ranks(&self, hands: &SeatMap<Hand>) -> Hand {
         absolute_win_ranks(self.depths(), hands)
-    }
-}
-
-/// `depths` cut so that no suit fixes cards whose owners its lengths already force.
-///
-/// With every hand's suit lengths fixed by the key, the owners of a suit's top `j` cards
-/// fix how many of the cards below them each hand holds. When all the cards from relative
-/// rank `j` to the bottom of the suit belong to one hand, matching the top `j` owners is
-/// therefore enough: the rest follows from the lengths. So a depth that reaches into the
-/// suit's bottom block of one owner stops just above that block (a suit held by one hand
-/// alone needs no card at all). This keeps the set of positions an entry stands for
-/// exactly the same while making its pattern more general, and hits report fewer winning
-/// ranks.
-///
-/// ```
-/// use ddsolve_cards::Deal;
-/// use ddsolve_tt::Pattern;
-/// use ddsolve_tt_pattern::forced_depths;
-///
-/// // Spades: North's ace over South's K Q J (one block at the bottom); hearts: North's
-/// // alone; diamonds: East's alone; clubs: South's ace over West's K Q J T.
-/// let deal: Deal = "N:A.AKQ.. ..AKQJ. KQJ...A ...KQJT".parse()?;
-/// let exact = Pattern::new(deal.hands());
-/// assert_eq!(forced_depths(exact, [4, 3, 2, 5], deal.hands()), [1, 0, 0, 1]);
-/// assert_eq!(forced_depths(exact, [1, 0, 0, 1], deal.hands()), [1, 0, 0, 1]);
-/// # Ok::<(), ddsolve_cards::PbnError>(())
-/// ```
-#[inline]
-pub fn forced_depths(exact: Pattern, depths: [u8; 4], hands: &SeatMap<Hand>) -> [u8; 4] {
-    let all = hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3];
-    Suit::ALL.map(|s| {
-        let k = depths[s.index()];
-        let n = all.suit(s).len();
-        if k == 0 || n == 0 {
-            return 0;
-        }
-        let lane = (exact.0 >> (32 * s.index())) as u32;
-        k.min(unforced(lane, n))
-    })
-}
-
-/// How many top cards of a suit of `n` cards (owners `lane`) lie above its bottom block of
-/// one owner.
-#[inline]
-fn unforced(lane: u32, n: u32) -> u8 {
-    let last = (lane >> (2 * (n - 1))) & 3;
-    // Nonzero in the 2-bit groups of the cards whose owner is not the last card's.
-    let other = (lane ^ (last * 0x5555_5555)) & ((1u32 << (2 * n)) - 1);
-    if other == 0 {
-        0
-    } else {
-        ((31 - other.leading_zeros()) / 2 + 1) as u8
     }
 }

@@ -5,7 +5,8 @@
 //! since it was stored or last decided a probe; a generation is one search, and each sweep
 //! starts a new one too, so that "recently useful" means something inside a long search)
 //! and its *generality* (how many of the position's cards it leaves free: the more, the
-//! more positions it stands for), and the worst quarter goes: the stalest first, and among
+//! more positions it stands for), and the worst part goes (a sixteenth of the flat table,
+//! a quarter of the forest): the stalest first, and among
 //! entries of one age the most specific first. Specific entries are also the shallow ones
 //! (few cards left), which are the cheapest to find again.
 
@@ -24,8 +25,14 @@ const SATURATE_EVERY: u32 = 64;
 const MAX_AGE: u8 = 32;
 const _: () = assert!(MAX_AGE as usize >= AGE_BINS && MAX_AGE as u32 + SATURATE_EVERY < 255);
 
-/// The part of the table's entries a sweep evicts: one in `SWEEP_DIVISOR`.
-pub(crate) const SWEEP_DIVISOR: usize = 4;
+/// The part of the flat table's entries a sweep evicts: one in `SWEEP_DIVISOR`. Small
+/// sweeps keep more of what the search is using: 16 searched 2-10% fewer nodes than 4 on
+/// freak and symmetric deals at 2-8 MB (`cargo xtask tt-stats --tt-mb 8`).
+pub(crate) const SWEEP_DIVISOR: usize = 16;
+
+/// The same for the forest, whose roots' maps keep their buckets after a sweep: a quarter,
+/// so that a sweep frees enough for a map that must grow (smaller sweeps refuse stores).
+pub(crate) const FOREST_SWEEP_DIVISOR: usize = 4;
 
 /// The generation clock: an 8-bit stamp per entry, compared by wrapping difference.
 #[derive(Clone, Copy, Debug, Default)]

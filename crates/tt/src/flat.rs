@@ -1,6 +1,6 @@
 use crate::budget::{self, Clock, Histogram, MapSize, SWEEP_DIVISOR};
 use crate::pattern::KeyHashBuilder;
-use crate::pattern::{absolute_win_ranks, relative_counts};
+use crate::pattern::{absolute_win_ranks, forced_depths, relative_counts};
 use crate::stats::Counters;
 use crate::{Pattern, TranspositionTable, TtHit, TtKey, TtStats};
 use ddsolve_cards::{Card, Hand, SeatMap};
@@ -29,6 +29,27 @@ struct Entry {
 
 const NO_BEST: u8 = u8::MAX;
 
+/// The spread of a [`TtFlat`]'s entries over its keys' lists ([`TtFlat::list_profile`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ListProfile {
+    /// Keys (lists).
+    pub keys: usize,
+    /// Entries in all lists.
+    pub entries: usize,
+    /// The longest list's length.
+    pub longest: usize,
+    /// Keys whose list length is at most `BOUNDS[i]` (and above the bound before); the last
+    /// count is of lists longer than every bound.
+    pub keys_by_length: [usize; 7],
+    /// The entries of those lists.
+    pub entries_by_length: [usize; 7],
+}
+
+impl ListProfile {
+    /// The upper bounds of the length classes.
+    pub const BOUNDS: [usize; 6] = [1, 4, 16, 64, 256, 1024];
+}
+
 #[inline]
 fn encode_best(best: Option<Card>) -> u8 {
     best.map_or(NO_BEST, |c| c.bit_index() as u8)
@@ -46,7 +67,7 @@ fn decode_best(b: u8) -> Option<Card> {
 ///
 /// Memory is a budget: the byte count (the map's buckets and every list's allocated
 /// capacity) never passes it. When a store would pass it, the table evicts the least
-/// valuable quarter of its entries (stalest first, most specific first; see
+/// valuable sixteenth of its entries (stalest first, most specific first; see
 /// `budget.rs`) and goes on; it never wipes itself.
 #[derive(Debug)]
 pub struct TtFlat {
@@ -58,6 +79,9 @@ pub struct TtFlat {
     limit_bytes: usize,
     clock: Clock,
     counters: Counters,
+    /// Cut each entry's depths above the suit's bottom block of one owner
+    /// ([`forced_depths`]); off only for [`TtFlat::paper_depths`].
+    forced: bool,
 }
 
 const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
@@ -80,6 +104,19 @@ impl TtFlat {
             limit_bytes: limit_mb.max(1) << 20,
             clock: Clock::default(),
             counters: Counters::default(),
+            forced: true,
+        }
+    }
+
+    /// The same table with entries that pin every card of a suit down to its lowest
+    /// winning rank, as in the paper's example (section 7.3), instead of stopping above the
+    /// suit's bottom block of one owner (whose owners the lengths force: the same positions
+    /// either way, but the default's patterns are more general and report fewer winning
+    /// ranks). For tests that walk the paper's example.
+    pub fn paper_depths(self) -> TtFlat {
+        TtFlat {
+            forced: false,
+            ..self
         }
     }
 
@@ -95,6 +132,27 @@ impl TtFlat {
     /// The memory limit in bytes.
     pub fn limit_bytes(&self) -> usize {
         self.limit_bytes
+    }
+
+    /// How the entries spread over the keys' lists (a probe scans one list), for
+    /// diagnosis: a few very long lists make every probe of their keys slow.
+    pub fn list_profile(&self) -> ListProfile {
+        let mut p = ListProfile {
+            keys: self.map.len(),
+            entries: self.entries,
+            ..ListProfile::default()
+        };
+        for list in self.map.values() {
+            let n = list.len();
+            p.longest = p.longest.max(n);
+            let bin = ListProfile::BOUNDS
+                .iter()
+                .position(|&b| n <= b)
+                .unwrap_or(ListProfile::BOUNDS.len());
+            p.keys_by_length[bin] += 1;
+            p.entries_by_length[bin] += n;
+        }
+        p
     }
 
     fn map_bytes(&self) -> usize {
@@ -140,7 +198,7 @@ impl TtFlat {
                 .growth_bytes(self.map.len(), self.map.capacity(), BUCKET_BYTES)
     }
 
-    /// Evicts the least valuable quarter of the entries, releases the memory of emptied
+    /// Evicts the least valuable sixteenth of the entries, releases the memory of emptied
     /// and shrunken lists, and starts a new generation.
     fn sweep(&mut self) {
         let clock = self.clock;
@@ -285,7 +343,14 @@ impl TranspositionTable for TtFlat {
         upper: u8,
         best: Option<Card>,
     ) {
+        // Each suit down to its lowest winning rank, less the bottom block of one owner
+        // (whose owners the lengths force): the same positions, a more general pattern.
         let counts = relative_counts(win, hands);
+        let counts = if self.forced {
+            forced_depths(*pattern, counts, hands)
+        } else {
+            counts
+        };
         let mask = Pattern::mask(counts);
         let owners = pattern.0 & mask;
         let (lo, hi) = (owners as u64, (owners >> 64) as u64);

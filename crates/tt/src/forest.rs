@@ -1,4 +1,4 @@
-use crate::budget::{self, Clock, Histogram, MapSize, SWEEP_DIVISOR};
+use crate::budget::{self, Clock, Histogram, MapSize, FOREST_SWEEP_DIVISOR};
 use crate::pattern::{absolute_win_ranks, relative_counts};
 use crate::stats::Counters;
 use crate::{Pattern, TranspositionTable, TtHit, TtKey, TtStats};
@@ -288,7 +288,7 @@ impl TtForest {
         for l in self.leaves.iter().filter(|l| l.tricks_left != FREE) {
             histogram.add(class(l));
         }
-        let n = (self.live_leaves() / SWEEP_DIVISOR).max(1) as u64;
+        let n = (self.live_leaves() / FOREST_SWEEP_DIVISOR).max(1) as u64;
         let mut plan = histogram.plan(n);
         for l in self.leaves.iter_mut().filter(|l| l.tricks_left != FREE) {
             if plan.evicts(class(l)) {

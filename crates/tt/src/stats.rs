@@ -21,7 +21,8 @@ pub struct TtStats {
     pub resets: u64,
     /// Searches begun (`new_search` calls): the generation count.
     pub searches: u64,
-    /// Eviction sweeps: each frees about a quarter of the entries, by value.
+    /// Eviction sweeps: each frees a part of the entries (a sixteenth of the flat table,
+    /// a quarter of the forest), by value.
     pub sweeps: u64,
     /// Entries evicted by the sweeps.
     pub evictions: u64,

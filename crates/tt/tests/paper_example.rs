@@ -240,8 +240,8 @@ fn paper_example_backs_up_to_an_alternative_forest() {
 
 #[test]
 fn paper_example_backs_up_to_an_alternative_flat() {
-    backs_up_to_an_alternative(|| TtFlat::new(1));
-    skips_a_fitting_entry_that_does_not_decide(|| TtFlat::new(1));
+    backs_up_to_an_alternative(|| TtFlat::new(1).paper_depths());
+    skips_a_fitting_entry_that_does_not_decide(|| TtFlat::new(1).paper_depths());
 }
 
 #[test]
@@ -251,7 +251,7 @@ fn paper_example_forest() {
 
 #[test]
 fn paper_example_flat() {
-    walk_through(TtFlat::new(1));
+    walk_through(TtFlat::new(1).paper_depths());
 }
 
 #[test]
@@ -261,7 +261,7 @@ fn paper_example_alternative_node_forest() {
 
 #[test]
 fn paper_example_alternative_node_flat() {
-    walk_with_alternative(TtFlat::new(1));
+    walk_with_alternative(TtFlat::new(1).paper_depths());
 }
 
 #[test]
@@ -271,5 +271,23 @@ fn paper_example_fewer_winning_ranks_forest() {
 
 #[test]
 fn paper_example_fewer_winning_ranks_flat() {
-    fewer_winning_ranks_match_more(TtFlat::new(1));
+    fewer_winning_ranks_match_more(TtFlat::new(1).paper_depths());
+}
+
+/// The flat table's default entries stop above a suit's bottom block of one owner: North's
+/// lone spade is forced by the lengths, so the entry leaves spades free and reports no
+/// spade among the winning ranks; it stands for the same positions as the paper's.
+#[test]
+fn forced_depths_leave_out_what_the_lengths_force_flat() {
+    let mut tt = TtFlat::new(1);
+    store(&mut tt, PAPER, &["SA", "HA", "HQ", "DJ"], 2, "HA");
+    assert_hit(&mut tt, PAPER, &["HA", "HQ", "DJ"], "HA");
+    assert_hit(
+        &mut tt,
+        "N:5.K.. .J.Q. .4.9. .2.2.",
+        &["HK", "HJ", "DQ"],
+        "HA",
+    );
+    assert_miss(&mut tt, "N:A.A.. .Q.8. .9.J. .7.3.");
+    assert_miss(&mut tt, "N:A.A.. .9.J. .Q.8. .7.3.");
 }

@@ -8,7 +8,8 @@
 
 use ddsolve_cards::{Card, DealRng, Hand, Holding, Rank, Seat, SeatMap, Suit};
 use ddsolve_tt::{
-    absolute_win_ranks, relative_counts, Pattern, TranspositionTable, TtFlat, TtForest, TtKey,
+    absolute_win_ranks, forced_depths, relative_counts, Pattern, TranspositionTable, TtFlat,
+    TtForest, TtKey,
 };
 use proptest::prelude::*;
 
@@ -129,10 +130,14 @@ fn random_hands(rng: &mut DealRng, max: u32) -> SeatMap<Hand> {
     *rng.partial_deal(n).hands()
 }
 
+/// The tables, the flat one both with the paper's depths (every card down to the lowest
+/// winning rank) and with its default forced depths (less each suit's bottom block of one
+/// owner, which the lengths force: the same positions, fewer winning ranks reported).
 fn tables() -> Vec<(&'static str, Box<dyn TranspositionTable>)> {
     vec![
         ("forest", Box::new(TtForest::new(16))),
-        ("flat", Box::new(TtFlat::new(16))),
+        ("flat", Box::new(TtFlat::new(16).paper_depths())),
+        ("flat-forced", Box::new(TtFlat::new(16))),
     ]
 }
 
@@ -190,7 +195,12 @@ proptest! {
                 prop_assert_eq!(answers(tt.as_mut(), &same, leader), want.clone(), "{} same structure", name);
                 // The winning ranks come back as the probed position's top cards.
                 let hit = tt.probe(&TtKey::new(&same, leader), &Pattern::new(&same), &same, 0).unwrap();
-                prop_assert_eq!(my_counts(hit.win, &same), counts, "{} translated winning ranks", name);
+                let want_counts = if name == "flat-forced" {
+                    forced_depths(Pattern::new(&same), counts.map(|c| c as u8), &same).map(usize::from)
+                } else {
+                    counts
+                };
+                prop_assert_eq!(my_counts(hit.win, &same), want_counts, "{} translated winning ranks", name);
                 if let Some(broken) = break_structure(&same, counts, &mut rng) {
                     prop_assert!(!should_match(&hands, leader, counts, &broken, leader));
                     prop_assert_eq!(answers(tt.as_mut(), &broken, leader), none.clone(), "{} broken", name);
@@ -257,7 +267,9 @@ proptest! {
         };
         let mut list: Vec<ListEntry> = Vec::new();
         let mut forest = TtForest::new(16);
-        let mut flat = TtFlat::new(16);
+        // The paper's depths: the plain list's model (and the made-up values, which differ
+        // between positions that forced depths put in one entry).
+        let mut flat = TtFlat::new(16).paper_depths();
         for _ in 0..160 {
             let i = rng.below(layouts.len() as u64) as usize;
             let leader = Seat::ALL[rng.below(2) as usize];
