@@ -10,6 +10,11 @@
 # exercise the same reader, pool and writer, for a quick check of the memory on a long stream.
 # Prints one line per sample (seconds, deals done, VmRSS in kB), then the first and
 # largest samples. The deals come from a seeded generator (Python), so runs are comparable.
+# Also prints when the first result came out and when the input ended (the generator is
+# held back by the pipe, so it ends only when ddsolve has read nearly everything).
+#
+# Environment: TT_MB passes `--tt-mb $TT_MB` (the table budget of each solver), e.g.
+#   TT_MB=8 benches/stream-bench.sh 10000 2
 set -euo pipefail
 n=${1:-10000}
 threads=${2:-2}
@@ -37,7 +42,11 @@ for _ in range(int(sys.argv[1])):
 EOF
 }
 
-generate "$n" "$cards" | "$bin" table --format tsv --threads "$threads" --quiet > "$work/out.tsv" &
+budget=()
+[ -n "${TT_MB:-}" ] && budget=(--tt-mb "$TT_MB")
+t0=$(date +%s.%N)
+{ generate "$n" "$cards"; date +%s.%N > "$work/input-end"; } \
+  | "$bin" table --format tsv --threads "$threads" --quiet "${budget[@]}" > "$work/out.tsv" &
 sleep 0.2
 pid=$(pgrep -n -f "$bin table --format tsv") || { echo "ddsolve did not start"; exit 1; }
 start=$(date +%s.%N)
@@ -46,6 +55,7 @@ while kill -0 "$pid" 2>/dev/null; do
   rss=$(awk '/VmRSS/ {print $2}' "/proc/$pid/status" 2>/dev/null || true)
   done_=$(wc -l < "$work/out.tsv")
   now=$(date +%s.%N)
+  if [ ! -e "$work/first" ] && [ -s "$work/out.tsv" ]; then echo "$now" > "$work/first"; fi
   [ -n "$rss" ] && printf '%.1f\t%s\t%s\n' "$(echo "$now - $start" | bc)" "$done_" "$rss" | tee -a "$work/samples"
   sleep 1
 done
@@ -54,3 +64,8 @@ lines=$(wc -l < "$work/out.tsv")
 echo "deals solved: $lines of $n"
 sort -t$'\t' -k3 -n "$work/samples" | tail -1 | awk -F'\t' '{print "largest VmRSS: " $3 " kB (at " $2 " deals)"}'
 head -1 "$work/samples" | awk -F'\t' '{print "first VmRSS:   " $3 " kB (at " $2 " deals)"}'
+if [ -e "$work/first" ]; then
+  printf 'first result by %.1f s; input ended at %.1f s; last result by %.1f s\n' \
+    "$(echo "$(cat "$work/first") - $t0" | bc)" "$(echo "$(cat "$work/input-end") - $t0" | bc)" \
+    "$(echo "$(date +%s.%N) - $t0" | bc)"
+fi

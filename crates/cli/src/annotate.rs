@@ -19,7 +19,6 @@ use ddsolve_formats::pbn_file::{
 };
 use ddsolve_par::{dealer_par, DealerPar, Declarers, ParContract, ParOutcome};
 use ddsolve_search::pool::{ordered_map, PoolOptions};
-use ddsolve_search::Solver;
 use std::io::Write;
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
@@ -56,6 +55,9 @@ pub struct AnnotateArgs {
     /// No progress bar (it is shown only when stderr is a terminal anyway).
     #[arg(long, short)]
     pub quiet: bool,
+    /// --tt-mb.
+    #[command(flatten)]
+    pub solver: crate::solver_args::SolverArgs,
 }
 
 /// A board to annotate.
@@ -104,7 +106,7 @@ pub fn run(args: &AnnotateArgs, out: &mut dyn Write) -> Result<ExitCode, CliErro
     let result: Result<(), std::convert::Infallible> = ordered_map(
         boards.iter().copied(),
         &PoolOptions::with_threads(thread_count(args.threads)),
-        Solver::new,
+        || args.solver.solver(),
         |solver, b| (b, solver.table(&b.deal)),
         |_, (b, table)| {
             edits.push(GameEdit {

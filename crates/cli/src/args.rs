@@ -103,6 +103,9 @@ pub struct SolveArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+    /// --tt-mb.
+    #[command(flatten)]
+    pub solver: crate::solver_args::SolverArgs,
     /// The cards not yet played, as a PBN deal (hands may differ in length in mid-trick).
     /// Quote it, or give its four hands as separate words after the first.
     #[arg(required = true, num_args = 1.., value_name = "DEAL")]
@@ -150,6 +153,9 @@ pub struct CheckArgs {
     /// No progress bar (it is shown only when stderr is a terminal anyway).
     #[arg(long, short)]
     pub quiet: bool,
+    /// --tt-mb.
+    #[command(flatten)]
+    pub solver: crate::solver_args::SolverArgs,
 }
 
 /// The cards of `--played`.

@@ -152,7 +152,7 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> 
     ordered_map(
         jobs.iter(),
         &PoolOptions::with_threads(threads),
-        Solver::new,
+        || args.solver.solver(),
         |solver, job| work(solver, job),
         |j, answer| -> std::io::Result<()> {
             answers[j] = Some(answer);
@@ -163,7 +163,8 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> 
     // Entries with nothing to check (no FUT or TABLE line in this mode).
     report(Some(usize::MAX), &answers, out)?;
     if matches!(args.mode, Mode::All | Mode::Play) {
-        let (c, m) = crate::play::check_plays(&entries, threads, format, &progress, out)?;
+        let (c, m) =
+            crate::play::check_plays(&entries, threads, args.solver, format, &progress, out)?;
         summary.checked += c;
         summary.lines.play += c;
         summary.mismatches += m;

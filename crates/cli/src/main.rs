@@ -42,6 +42,7 @@ mod par;
 mod play;
 mod progress;
 mod solve;
+mod solver_args;
 mod stream;
 mod table;
 

@@ -15,7 +15,6 @@ use clap::Args;
 use ddsolve_cards::{Deal, Seat, Side};
 use ddsolve_formats::dds_file::Entry;
 use ddsolve_par::{dealer_par, par, DdTable, DealerPar, Vulnerability};
-use ddsolve_search::Solver;
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;
@@ -104,7 +103,7 @@ pub fn run(args: &ParArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
         vul,
         dealer: args.dealer.or(lin_dealer).unwrap_or(Seat::North),
     };
-    let table = Solver::new().table(&deal);
+    let table = args.batch.solver.solver().table(&deal);
     out.write_all(render(args.format, &board, &table, 0).as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }

@@ -9,7 +9,7 @@ use crate::progress::Progress;
 use ddsolve_cards::{Card, Deal, Seat, Side, Strain};
 use ddsolve_formats::dds_file::Entry;
 use ddsolve_search::pool::{ordered_map, PoolOptions};
-use ddsolve_search::{PlayAnalysis, PlayAnalysisError, Solver};
+use ddsolve_search::{PlayAnalysis, PlayAnalysisError};
 use std::fmt::Write as _;
 use std::io::Write;
 use std::process::ExitCode;
@@ -42,6 +42,9 @@ pub struct PlayArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+    /// --tt-mb.
+    #[command(flatten)]
+    pub solver: crate::solver_args::SolverArgs,
     /// The deal at the start of play, PBN. Quote it, or give its four hands as separate
     /// words after the first.
     #[arg(required = true, num_args = 1.., value_name = "DEAL")]
@@ -92,7 +95,9 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
     let (deal, _) = crate::input::parse_deal_arg(&text)
         .map_err(|e| CliError::input(format!("bad DEAL: {e}")))?;
     let cards = &args.cards.0;
-    let analysis = Solver::new()
+    let analysis = args
+        .solver
+        .solver()
         .analyse_play(&deal, args.trump, args.leader, cards)
         .map_err(|e| CliError::input(e.to_string()))?;
     // Who played each card: replay the (already checked) sequence.
@@ -204,6 +209,7 @@ type Outcome = Result<PlayAnalysis, PlayAnalysisError>;
 pub fn check_plays(
     entries: &[Entry],
     threads: usize,
+    solver: crate::solver_args::SolverArgs,
     format: Format,
     progress: &Progress,
     out: &mut dyn Write,
@@ -216,7 +222,7 @@ pub fn check_plays(
     ordered_map(
         todo.iter().copied(),
         &PoolOptions::with_threads(threads),
-        Solver::new,
+        || solver.solver(),
         |solver, e| -> Outcome {
             let play = e.play.as_deref().unwrap_or_default();
             solver.analyse_play(&e.deal, e.trump, e.first, play)

@@ -4,7 +4,7 @@ use crate::args::{Format, SolveArgs};
 use crate::error::CliError;
 use crate::json;
 use ddsolve_cards::{parse_pbn_hands, Card, Position, Seat, Side};
-use ddsolve_search::{CardValue, Solutions, Solver, Target};
+use ddsolve_search::{CardValue, Solutions, Target};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -24,7 +24,9 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> 
     // With Solutions::All every card gets its exact value; a target is only checked (it must
     // be 1..=tricks left) and then used to mark the cards that reach it.
     let target = args.target.map_or(Target::Max, Target::AtLeast);
-    let solution = Solver::new()
+    let solution = args
+        .solver
+        .solver()
         .solve(&pos, target, Solutions::All)
         .map_err(|e| CliError::input(e.to_string()))?;
     let groups = sorted_groups(&solution.cards);

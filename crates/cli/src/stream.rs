@@ -14,7 +14,6 @@ use crate::progress::Progress;
 use clap::Args;
 use ddsolve_cards::{DdTable, Deal};
 use ddsolve_search::pool::{default_threads, ordered_map_dedup, PoolOptions};
-use ddsolve_search::Solver;
 use std::collections::VecDeque;
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
@@ -37,6 +36,9 @@ pub struct BatchArgs {
     /// No progress bar (it is shown only when stderr is a terminal anyway).
     #[arg(long, short)]
     pub quiet: bool,
+    /// --tt-mb.
+    #[command(flatten)]
+    pub solver: crate::solver_args::SolverArgs,
 }
 
 impl BatchArgs {
@@ -74,6 +76,7 @@ pub fn tables(
     };
     let progress = Progress::new(total, args.quiet, "deals");
     let keep_going = args.keep_going;
+    let solver = args.solver;
 
     // The records in flight, in input order: the reader pushes, the writer pops.
     let pending: Arc<Mutex<VecDeque<Result<Record, BadLine>>>> = Arc::default();
@@ -110,7 +113,7 @@ pub fn tables(
         &PoolOptions::with_threads(args.threads()),
         DEDUP_WINDOW,
         |deal: &Option<Deal>| *deal,
-        Solver::new,
+        || solver.solver(),
         |solver, deal| deal.map(|d| solver.table(&d)),
         |_, table| {
             let record = pending
