@@ -2,24 +2,31 @@
 //! `cargo run --release -p xtask --`).
 //!
 //! - `deal`: a seeded random deal as PBN and as a diagram.
+//! - `deals`: seeded deals of a kind (uniform, freak, symmetric, two-suited), PBN, one a
+//!   line: the hard deals of `benches/worst-deals.sh`.
 //! - `compare`: ddsolve against the real DDS library on the distinct deals of a DDS
 //!   regression file: identical tables, time, nodes and memory.
 //! - `ablation`: nodes and time with each search enhancement switched off in turn.
 //! - `play-bench`: play analysis over a DDS file's `PLAY` lines, warm tables against cold.
 //! - `batch-bench`: `solve_tables` with 1 thread against 2, identical outputs.
+//! - `tt-stats`: why a deal is slow: nodes, searches per leader and the table's figures
+//!   (probes, hits, probe lengths, stores, evictions) per strain, and per tricks left.
 //! - `fuzz`: every cargo-fuzz target for a given time: executions, seconds, crashes.
 
 mod ablation;
 mod batch_bench;
+mod canonical;
 mod common;
 #[cfg(feature = "dds")]
 mod compare;
 #[cfg(feature = "dds")]
 mod dds;
+mod deal_kind;
 mod fuzz;
 mod play_bench;
 #[cfg(feature = "dds")]
 mod strains;
+mod tt_stats;
 
 use clap::{Parser, Subcommand};
 use ddsolve_cards::{diagram, DealRng};
@@ -43,6 +50,23 @@ enum Command {
         /// Cards a hand (1..=13): fewer than 13 gives a random ending.
         #[arg(long, default_value_t = 13, value_parser = clap::value_parser!(u32).range(1..=13))]
         cards: u32,
+    },
+    /// Print seeded deals of a kind as PBN, one a line (North first): worst cases for the
+    /// solver (freak, symmetric and two-suited deals) or uniform ones.
+    Deals {
+        /// The kind of deal.
+        #[arg(long, value_enum, default_value_t = deal_kind::DealKind::Uniform)]
+        kind: deal_kind::DealKind,
+        /// How many deals.
+        #[arg(long, default_value_t = 10)]
+        count: usize,
+        /// The seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Freak deals: the fewest voids among the four hands (0..=12).
+        #[arg(long, default_value_t = deal_kind::DEFAULT_VOIDS,
+              value_parser = clap::value_parser!(u32).range(0..=12))]
+        voids: u32,
     },
     /// Solve the distinct deals of a DDS file with ddsolve and with DDS, single thread, and
     /// compare tables, times, nodes and memory.
@@ -114,6 +138,37 @@ enum Command {
         #[arg(long)]
         estimate: bool,
     },
+    /// Why deals are slow: per deal and strain (a cold solver each), time, nodes,
+    /// zero-window searches per leader and the table's figures (probes, hits, entries
+    /// scanned per probe, stores, merges, evictions, size, longest list).
+    TtStats {
+        /// Deals, PBN, one a line (tab-separated tails and # comments are skipped).
+        file: PathBuf,
+        /// Only the first N deals.
+        #[arg(long)]
+        limit: Option<usize>,
+        /// The table's memory budget, MB.
+        #[arg(long, default_value_t = ddsolve_search::Config::default().tt_memory_mb)]
+        tt_mb: usize,
+        /// The table.
+        #[arg(long, value_enum, default_value_t = tt_stats::Table::Flat)]
+        table: tt_stats::Table,
+        /// The move ordering.
+        #[arg(long, value_enum, default_value_t = tt_stats::Ordering::Tuned)]
+        ordering: tt_stats::Ordering,
+        /// DDS's one-trick steps instead of MTD(f).
+        #[arg(long)]
+        step: bool,
+        /// Also print the figures per tricks left.
+        #[arg(long)]
+        depths: bool,
+        /// Only these strains (repeatable: N, S, H, D, C); default all five.
+        #[arg(long = "strain", value_name = "STRAIN")]
+        strains: Vec<ddsolve_cards::Strain>,
+        /// Experiment: a wrapper table that stores positions in a canonical form.
+        #[arg(long, value_enum, default_value_t = tt_stats::Canon::Off)]
+        canonical: tt_stats::Canon,
+    },
     /// Run every cargo-fuzz target of fuzz/ (stable toolchain, RUSTC_BOOTSTRAP=1, no
     /// sanitizer) on its corpus, one after another; print executions, seconds and crashes.
     Fuzz {
@@ -153,6 +208,18 @@ fn main() -> ExitCode {
             print!("{}", diagram(deal.hands()));
             Ok(())
         }
+        Command::Deals {
+            kind,
+            count,
+            seed,
+            voids,
+        } => {
+            let mut rng = DealRng::new(seed);
+            for _ in 0..count {
+                println!("{}", deal_kind::generate(kind, &mut rng, voids).to_pbn());
+            }
+            Ok(())
+        }
         #[cfg(feature = "dds")]
         Command::Compare {
             file,
@@ -183,6 +250,24 @@ fn main() -> ExitCode {
             order,
             estimate,
         } => batch_bench::run(file, limit, threads, order, estimate),
+        Command::TtStats {
+            file,
+            limit,
+            tt_mb,
+            table,
+            ordering,
+            step,
+            depths,
+            strains,
+            canonical,
+        } => {
+            let setup = tt_stats::Setup {
+                config: tt_stats::config(tt_mb, ordering, step),
+                table,
+                canon: canonical,
+            };
+            tt_stats::run(&file, limit, setup, depths, &strains)
+        }
         Command::Fuzz {
             seconds,
             runs,
