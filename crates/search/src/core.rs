@@ -1,5 +1,6 @@
 //! The zero-window search of chapters 1, 2 and 6.
 
+use crate::rank_owners::RankOwners;
 use crate::Config;
 use ddsolve_cards::{trick_winner_index, Card, Hand, Holding, Seat, SeatMap, Side, Strain};
 use ddsolve_moves::{
@@ -39,10 +40,9 @@ pub(crate) struct Searcher<'a, T: TranspositionTable, O: MoveOrdering> {
     pub tricks_max: u8,
     pub max_side: Side,
     pub win: [Hand; 53],
-    /// The TT pattern computed at each depth, and the cards left then, so that the next
-    /// trick's pattern is updated rather than recomputed.
-    pat: [Pattern; 53],
-    pat_cards: [Hand; 53],
+    /// The deal's relative-rank owner tables, prepared for these hands (the TT pattern in
+    /// four lookups); without them, patterns are computed from the hands.
+    owners: Option<&'a RankOwners>,
     pub nodes: u64,
     /// Nodes at the start of a trick (DDS's node measure).
     pub trick_nodes: u64,
@@ -83,6 +83,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         tt: &'a mut T,
         ordering: &'a mut O,
         hints: &'a mut Hints,
+        owners: Option<&'a RankOwners>,
     ) -> Self {
         let mut trick = [NO_CARD; 4];
         trick[..played.len()].copy_from_slice(played);
@@ -101,8 +102,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             tricks_max: 0,
             max_side: to_play.side(),
             win: [Hand::EMPTY; 53],
-            pat: [Pattern(0); 53],
-            pat_cards: [Hand::EMPTY; 53],
+            owners,
             nodes: 0,
             trick_nodes: 0,
             config,
@@ -112,21 +112,13 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         }
     }
 
-    /// The TT pattern of the current position (at the start of a trick), `d` cards left.
+    /// The TT pattern of the current position (at the start of a trick).
     #[inline]
-    fn pattern(&mut self, d: usize) -> Pattern {
-        let all = self.hands.0[0] | self.hands.0[1] | self.hands.0[2] | self.hands.0[3];
-        let p = match self.pat_cards.get(d + 4) {
-            // Cards never change hands, so the pattern of any superset of four more cards
-            // differs only in the suits of those cards.
-            Some(&prev) if (prev & all) == all && (prev - all).len() == 4 => {
-                Pattern::update(self.pat[d + 4], &self.hands, prev - all)
-            }
-            _ => Pattern::new(&self.hands),
-        };
-        self.pat[d] = p;
-        self.pat_cards[d] = all;
-        p
+    fn pattern(&self) -> Pattern {
+        match self.owners {
+            Some(owners) => owners.pattern(&self.hands),
+            None => Pattern::new(&self.hands),
+        }
     }
 
     #[inline]
@@ -240,7 +232,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             let tt_first = cfg.transposition_table && u32::from(tl) >= cfg.tt_first_tricks;
             let mut probe = None;
             if tt_first {
-                let (key, pattern, x) = self.tt_query(d, me, me_max, tl, target);
+                let (key, pattern, x) = self.tt_query(me, me_max, tl, target);
                 if let Some(v) = self.probe_tt(&key, &pattern, x, target, me_max, d) {
                     return v;
                 }
@@ -269,7 +261,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                 let (key, pattern, x) = match probe {
                     Some(p) => p,
                     None => {
-                        let p = self.tt_query(d, me, me_max, tl, target);
+                        let p = self.tt_query(me, me_max, tl, target);
                         if let Some(v) = self.probe_tt(&p.0, &p.1, p.2, target, me_max, d) {
                             return v;
                         }
@@ -369,16 +361,9 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
 
     /// The table key, pattern and threshold of the current trick-start position.
     #[inline]
-    fn tt_query(
-        &mut self,
-        d: usize,
-        me: Seat,
-        me_max: bool,
-        tl: u8,
-        target: u8,
-    ) -> (TtKey, Pattern, u8) {
+    fn tt_query(&self, me: Seat, me_max: bool, tl: u8, target: u8) -> (TtKey, Pattern, u8) {
         let key = TtKey::new(&self.hands, me);
-        let pattern = self.pattern(d);
+        let pattern = self.pattern();
         (key, pattern, self.threshold(me_max, tl, target))
     }
 
@@ -572,7 +557,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                 let leader = self.leader;
                 let leader_max = leader.side() == self.max_side;
                 let key = TtKey::new(&self.hands, leader);
-                let pattern = self.pattern(d - 1);
+                let pattern = self.pattern();
                 let x = self.threshold(leader_max, tl, target);
                 if let Some(hit) = self.tt.probe(&key, &pattern, &self.hands, x) {
                     let won = hit.reached == leader_max;

@@ -31,6 +31,7 @@ mod core;
 mod driver;
 mod play;
 pub mod pool;
+mod rank_owners;
 mod solver;
 mod verify;
 

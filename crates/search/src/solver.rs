@@ -1,4 +1,5 @@
 use crate::core::{root_moves, Hints, Searcher};
+use crate::rank_owners::RankOwners;
 use crate::Config;
 use ddsolve_cards::{Card, DdTable, Deal, Hand, Holding, Position, Seat, SeatMap, Strain};
 use ddsolve_moves::{AnyOrdering, MoveOrdering, OrderHints, TrickView};
@@ -92,6 +93,8 @@ pub struct Solver<T: TranspositionTable = AnyTable, O: MoveOrdering = AnyOrderin
     ordering: O,
     tt_strain: Option<Strain>,
     hints: Box<Hints>,
+    /// The relative-rank owner tables of the deal last searched.
+    owners: RankOwners,
     nodes: u64,
     trick_nodes: u64,
 }
@@ -147,6 +150,7 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
             ordering,
             tt_strain: None,
             hints: Box::default(),
+            owners: RankOwners::new(),
             nodes: 0,
             trick_nodes: 0,
         }
@@ -204,6 +208,7 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
         self.prepare(root.trump);
         self.tt.new_search();
         let config = self.config;
+        self.owners.prepare(&root.hands);
         let mut s = Searcher::new(
             root.hands,
             root.trump,
@@ -213,6 +218,7 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
             &mut self.tt,
             &mut self.ordering,
             &mut self.hints,
+            Some(&self.owners),
         );
         let r = f(&mut s);
         self.nodes += s.nodes;

@@ -30,6 +30,7 @@ impl<T: TranspositionTable, O: MoveOrdering> Searcher<'_, T, O> {
             &mut tt,
             &mut ordering,
             &mut hints,
+            None,
         );
         fresh.max_side = self.max_side;
         fresh.tricks_max = self.tricks_max;
