@@ -1,5 +1,5 @@
 //! The search configuration of the examples, switched by environment variables: NO_QT,
-//! NO_LT, NO_TT, NO_ETC, NO_SMALL, STEP (driver), ETC_MIN=n, TT_FIRST=n, PAPER, RANK or CUTOFF (ordering), FOREST.
+//! NO_LT, NO_TT, NO_ETC, NO_SMALL, STEP (driver), ETC_MIN=n, TT_FIRST=n, PAPER, RANK, TUNED or CUTOFF (ordering), FOREST.
 
 use ddsolve_search::{Config, Driver, OrderingKind};
 
@@ -21,6 +21,8 @@ pub fn config_from_env() -> Config {
             OrderingKind::Rank
         } else if on("PAPER") {
             OrderingKind::Paper
+        } else if on("TUNED") {
+            OrderingKind::Tuned
         } else if on("CUTOFF") {
             OrderingKind::Cutoff
         } else {
