@@ -280,9 +280,6 @@ impl<'a> PbnFile<'a> {
             let at = at.unwrap_or(game.end);
             let eol = game.line_end.bytes();
             let mut text = Vec::new();
-            if at == n && n > 0 && b[n - 1] != b'\n' {
-                text.extend_from_slice(eol);
-            }
             for line in &edit.insert {
                 text.extend_from_slice(line.as_bytes());
                 text.extend_from_slice(eol);
@@ -308,7 +305,14 @@ impl<'a> PbnFile<'a> {
                 out.push(byte);
             }
         }
-        for (_, text, _) in next {
+        for (_, text, eol) in next {
+            // After the file's last line: that line (if any of it is left) needs a line end
+            // first, or the new lines would join it. Only what is left counts: a last line
+            // removed whole leaves the line before it, which has its line end (an extra one
+            // would make an empty line, which ends a game).
+            if out.last().is_some_and(|&c| c != b'\n') {
+                out.extend_from_slice(eol);
+            }
             out.extend_from_slice(text);
         }
         out
@@ -666,7 +670,14 @@ mod tests {
                 tag_line("ParContract", "Pass"),
             ],
         };
-        let cases: [(&[u8], &[u8]); 3] = [
+        let cases: [(&[u8], &[u8]); 4] = [
+            // The removed tag's section runs to the end of a file without a last line end
+            // (found by the annotate fuzz target: the new lines went after an extra line
+            // end, and the empty line made a second game).
+            (
+                b"[Board \"1\"]\nnote[ParContract \"x\"]\nN NT 6",
+                b"[Board \"1\"]\nnote\n[OptimumScore \"NS 0\"]\n[ParContract \"Pass\"]",
+            ),
             (
                 b"[Board \"1\"] [OptimumScore \"x\"]\r\n[Dealer \"N\"]\r\n",
                 b"[Board \"1\"] \r\n[Dealer \"N\"]\r\n[OptimumScore \"NS 0\"]\r\n[ParContract \"Pass\"]\r\n",
@@ -712,7 +723,14 @@ mod tests {
         let table = DdTable::new([[6; 4]; 5]).unwrap();
         let mut lines = vec![tag_line("DoubleDummyTricks", &double_dummy_tricks(&table))];
         lines.extend(optimum_result_table(&table));
-        let cases: [(&[u8], &[u8]); 3] = [
+        let cases: [(&[u8], &[u8]); 4] = [
+            // The removed tag's section runs to the end of a file without a last line end
+            // (found by the annotate fuzz target: the new lines went after an extra line
+            // end, and the empty line made a second game).
+            (
+                b"[Board \"1\"]\nnote[ParContract \"x\"]\nN NT 6",
+                b"[Board \"1\"]\nnote\n",
+            ),
             (
                 b"[Board \"1\"]\nnote[OptimumResultTable \"x\"]\nN NT 6\nS NT 6\n[Scoring \"MP\"]\n",
                 b"[Board \"1\"]\nnote\n[Scoring \"MP\"]\n",
