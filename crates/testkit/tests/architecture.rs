@@ -1,0 +1,126 @@
+//! The "Architecture invariant:" lines of `ARCHITECTURE.md` that a test can check: which
+//! crate may depend on which. Dependencies point one way, downwards; a lower crate never
+//! knows a higher one; no library crate (and no normal dependency of the CLI) pulls in test
+//! support or DDS.
+
+use std::path::{Path, PathBuf};
+
+/// The crates' folder of the workspace.
+fn crates_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The names of the `[dependencies]` (normal dependencies only) of `crates/<krate>`.
+fn normal_dependencies(krate: &str) -> Vec<String> {
+    let path = crates_dir().join(krate).join("Cargo.toml");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut in_section = false;
+    let mut names = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            in_section = line == "[dependencies]";
+            continue;
+        }
+        if !in_section || line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let name = line
+            .split(['=', '.', ' '])
+            .next()
+            .expect("a dependency line names a crate");
+        names.push(name.to_string());
+    }
+    names
+}
+
+/// The workspace's own crates among `krate`'s normal dependencies.
+fn own_dependencies(krate: &str) -> Vec<String> {
+    let mut own: Vec<String> = normal_dependencies(krate)
+        .into_iter()
+        .filter(|d| d.starts_with("ddsolve-"))
+        .collect();
+    own.sort();
+    own
+}
+
+#[test]
+fn dependencies_point_downwards() {
+    // crate -> the workspace crates it may depend on (normal dependencies).
+    let allowed: &[(&str, &[&str])] = &[
+        ("cards", &[]),
+        ("moves", &["ddsolve-cards"]),
+        ("prune", &["ddsolve-cards"]),
+        ("tt", &["ddsolve-cards"]),
+        ("tt-pattern", &["ddsolve-cards", "ddsolve-tt"]),
+        ("tt-zobrist", &["ddsolve-cards", "ddsolve-tt"]),
+        ("formats", &["ddsolve-cards"]),
+        ("par", &["ddsolve-cards"]),
+        (
+            "search",
+            &[
+                "ddsolve-cards",
+                "ddsolve-moves",
+                "ddsolve-prune",
+                "ddsolve-tt",
+            ],
+        ),
+        (
+            "cli",
+            &[
+                "ddsolve-cards",
+                "ddsolve-formats",
+                "ddsolve-par",
+                "ddsolve-search",
+            ],
+        ),
+    ];
+    for (krate, may) in allowed {
+        let own = own_dependencies(krate);
+        for dep in &own {
+            assert!(
+                may.contains(&dep.as_str()),
+                "crates/{krate} depends on {dep}: ARCHITECTURE.md's picture forbids it"
+            );
+        }
+    }
+}
+
+#[test]
+fn no_library_or_binary_depends_on_test_support_or_dds() {
+    for krate in [
+        "cards",
+        "moves",
+        "prune",
+        "tt",
+        "tt-pattern",
+        "tt-zobrist",
+        "formats",
+        "par",
+        "search",
+        "cli",
+    ] {
+        let deps = normal_dependencies(krate);
+        for forbidden in ["ddsolve-testkit", "proptest", "dds-bridge-sys", "rand"] {
+            assert!(
+                !deps.iter().any(|d| d == forbidden),
+                "crates/{krate} has {forbidden} as a normal dependency"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_checks_read_real_manifests() {
+    // A parser that found nothing would pass the checks above vacuously.
+    assert_eq!(
+        own_dependencies("search"),
+        [
+            "ddsolve-cards",
+            "ddsolve-moves",
+            "ddsolve-prune",
+            "ddsolve-tt"
+        ]
+    );
+    assert!(normal_dependencies("cli").contains(&"clap".to_string()));
+}
