@@ -60,7 +60,7 @@ pub struct CutoffOrdering<O = TunedOrdering> {
     /// node after asking it for its first card, with only deeper nodes between, so the
     /// context is computed once a node instead of twice (it was 11% of the instructions).
     /// A stale entry would only cost a worse guess; the fingerprint makes one unlikely.
-    recent: [(u64, u32, u32); 53],
+    recent: Box<[(u64, u32, u32); 53]>,
 }
 
 impl<O: std::fmt::Debug> std::fmt::Debug for CutoffOrdering<O> {
@@ -85,7 +85,7 @@ impl<O> CutoffOrdering<O> {
         CutoffOrdering {
             inner,
             slots: vec![Slot::default(); 1 << SLOTS_LOG2].into_boxed_slice(),
-            recent: [(0, 0, 0); 53],
+            recent: Box::new([(0, 0, 0); 53]),
         }
     }
 
@@ -213,7 +213,7 @@ impl<O: MoveOrdering> MoveOrdering for CutoffOrdering<O> {
 
     fn reset(&mut self) {
         self.slots.fill(Slot::default());
-        self.recent = [(0, 0, 0); 53];
+        self.recent.fill((0, 0, 0));
         self.inner.reset();
     }
 }
