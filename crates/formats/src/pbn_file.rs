@@ -235,7 +235,7 @@ impl<'a> PbnFile<'a> {
     /// A removed tag goes with its section data; when nothing else is left on its lines
     /// (spaces aside) the lines go too, so no empty line splits a game, and a removed tag
     /// after other text on its line leaves that line its line end. Inserted lines take the
-    /// game's line end and go between lines, never into one: at the start of the line of the
+    /// line end of the game's first tag that stays and go between lines, never into one: at the start of the line of the
     /// first removed tag that begins its line, else at the end of the game. So every byte
     /// not in a removed tag stays, in order, and taking the inserted lines out again gives
     /// the file with the tags removed. If the file does not end with a line end and the new
@@ -278,7 +278,15 @@ impl<'a> PbnFile<'a> {
                 continue;
             }
             let at = at.unwrap_or(game.end);
-            let eol = game.line_end.bytes();
+            // The line end of the game's first tag that stays (the first tag's may go with
+            // the edit, and the next rewrite would then take another's): so a rewritten file
+            // rewritten again gets the same line ends.
+            let eol = game
+                .tags
+                .iter()
+                .find(|t| !edit.remove.contains(&t.name))
+                .map_or(game.line_end, |t| line_end_of(b, t.span.start))
+                .bytes();
             let mut text = Vec::new();
             for line in &edit.insert {
                 text.extend_from_slice(line.as_bytes());
@@ -336,6 +344,14 @@ fn clear_emptied_lines(b: &[u8], removed: &mut [bool]) {
             removed[line].fill(true);
         }
         start = end;
+    }
+}
+
+/// The line end of the line of byte `pos` (LF when the line has none).
+fn line_end_of(b: &[u8], pos: usize) -> LineEnd {
+    match b[pos..].iter().position(|&c| c == b'\n') {
+        Some(p) if pos + p > 0 && b[pos + p - 1] == b'\r' => LineEnd::CrLf,
+        _ => LineEnd::Lf,
     }
 }
 
@@ -482,10 +498,7 @@ impl<'a> Parser<'a> {
     }
 
     fn line_end_at(&self, pos: usize) -> LineEnd {
-        match self.b[pos..].iter().position(|&c| c == b'\n') {
-            Some(p) if p > 0 && self.b[pos + p - 1] == b'\r' => LineEnd::CrLf,
-            _ => LineEnd::Lf,
-        }
+        line_end_of(self.b, pos)
     }
 
     /// Reads `[Name "value"]` from the `[` at `self.i`.
