@@ -13,6 +13,10 @@
 //!
 //! `--cmin` minimises each corpus afterwards (`cargo fuzz cmin`): only inputs that add
 //! coverage are kept, so the committed corpora stay small.
+//!
+//! `fuzz/regressions/<target>/` holds inputs that once crashed a target (copied from
+//! `fuzz/artifacts/` when the bug is fixed): each run starts from them too, `cmin` leaves
+//! them alone, and the corpus replay tests of `cargo test` run them with the corpora.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -147,8 +151,13 @@ fn run_one(
         std::fs::File::create(&log).map_err(|e| format!("cannot create {}: {e}", log.display()))?;
     let mut cmd = cargo_fuzz(fuzz_dir);
     cmd.args(["run", "--sanitizer", "none", target])
-        .arg(&corpus)
-        .arg("--")
+        .arg(&corpus);
+    // Old crashes as seeds too (libFuzzer writes new inputs to the first directory only).
+    let regressions = fuzz_dir.join("regressions").join(target);
+    if regressions.is_dir() {
+        cmd.arg(&regressions);
+    }
+    cmd.arg("--")
         .arg(format!("-max_total_time={seconds}"))
         .arg("-print_final_stats=1")
         .stdout(Stdio::null())
