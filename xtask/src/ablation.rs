@@ -91,9 +91,9 @@ fn variants() -> Vec<(&'static str, Config)> {
             },
         ),
         (
-            "ordering Tuned (no cutoff memory)",
+            "ordering Cutoff",
             Config {
-                ordering: OrderingKind::Tuned,
+                ordering: OrderingKind::Cutoff,
                 ..d
             },
         ),

@@ -73,13 +73,13 @@ pub enum Table {
 /// The ordering and driver to measure with (the search's own switches).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Ordering {
-    /// The tuned ordering alone.
+    /// The tuned ordering alone (the default).
     Tuned,
     /// Chapter 5's weights.
     Paper,
     /// Highest rank first.
     Rank,
-    /// A remembered cutoff card first (the default).
+    /// A remembered cutoff card first.
     Cutoff,
 }
 

@@ -24,10 +24,11 @@ pub struct Config {
     /// How exact values are found from zero-window searches.
     pub driver: Driver,
     /// Which move ordering [`crate::Solver::with_config`] builds (a solver given its
-    /// ordering by [`crate::Solver::with_parts`] ignores this). Default: the cutoff-card
-    /// memory in front of the tuned ordering, measured 1.3% fewer nodes than the tuned
-    /// ordering alone on `list100.txt`, 2.6% on random deals and 13% on a symmetric deal's
-    /// notrump (`CUTOFF=1` of the `perf` example, `cargo xtask tt-stats --ordering`).
+    /// ordering by [`crate::Solver::with_parts`] ignores this). Default: the tuned ordering.
+    /// The cutoff-card memory in front of it (`OrderingKind::Cutoff`) is a mixed bag: 13%
+    /// fewer nodes on a symmetric deal's notrump, within 2% either way on ordinary deals
+    /// (`list100.txt`, random deals), 36% more on freak deals with four voids (`perf`
+    /// example with `CUTOFF=1`, `cargo xtask tt-stats --ordering cutoff`).
     pub ordering: OrderingKind,
     /// Which transposition table [`crate::Solver::with_config`] builds (a solver given its
     /// table ignores this).
@@ -53,7 +54,7 @@ impl Default for Config {
             tt_first_tricks: 6,
             small_card_filter: true,
             driver: Driver::Mtdf,
-            ordering: OrderingKind::Cutoff,
+            ordering: OrderingKind::Tuned,
             tt_kind: ddsolve_tt::TtKind::Flat,
             tt_memory_mb: 128,
             verify_tt_cards: 0,
