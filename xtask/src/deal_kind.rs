@@ -74,11 +74,18 @@ fn freak(rng: &mut DealRng, min_voids: u32) -> Deal {
 
 /// One try at a deal with `n` random voids (each hand keeps a suit, each suit a hand):
 /// the cards, shuffled, each go to a random hand with room that is not void in its suit.
-/// `None` when a card finds no such hand.
+/// `None` when the voids cannot be placed that way or a card finds no such hand.
 fn with_voids(rng: &mut DealRng, n: u32) -> Option<Deal> {
     let mut void = [[false; 4]; 4];
     let mut placed = 0;
+    let mut tries = 0;
     while placed < n {
+        // Random placement can paint itself into a corner (with many voids, no cell may be
+        // left that keeps a suit for every hand and a hand for every suit): start again.
+        tries += 1;
+        if tries > 1000 {
+            return None;
+        }
         let (h, s) = (rng.below(4) as usize, rng.below(4) as usize);
         let hand_voids = void[h].iter().filter(|&&v| v).count();
         let suit_voids = (0..4).filter(|&x| void[x][s]).count();
