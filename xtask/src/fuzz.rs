@@ -11,6 +11,10 @@
 //! several times faster without it. The build is optimised with debug assertions and
 //! overflow checks (cargo-fuzz's default), in `fuzz/target`.
 //!
+//! `--jobs N` runs N libFuzzer processes per target at once on the same corpus (each up to
+//! `--runs`/N executions, logs `fuzz/target/<target>.<j>.log`): the executions reported are
+//! their sum, the crashes the processes that found one.
+//!
 //! `--cmin` minimises each corpus afterwards (`cargo fuzz cmin`): only inputs that add
 //! coverage are kept, so the committed corpora stay small.
 //!
@@ -43,8 +47,15 @@ struct Outcome {
     corpus: usize,
 }
 
-/// Runs `targets` (all if empty) for `seconds` each, and at most `runs` executions if given.
-pub fn run(seconds: u64, runs: Option<u64>, targets: &[String], cmin: bool) -> Result<(), String> {
+/// Runs `targets` (all if empty) for `seconds` each, and at most `runs` executions if given,
+/// in `jobs` processes per target.
+pub fn run(
+    seconds: u64,
+    runs: Option<u64>,
+    targets: &[String],
+    cmin: bool,
+    jobs: u32,
+) -> Result<(), String> {
     let fuzz_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz");
     let fuzz_dir = fuzz_dir
         .canonicalize()
@@ -74,7 +85,7 @@ pub fn run(seconds: u64, runs: Option<u64>, targets: &[String], cmin: bool) -> R
 
     let mut outcomes = Vec::new();
     for target in &targets {
-        let outcome = run_one(&fuzz_dir, target, seconds, runs)?;
+        let outcome = run_one(&fuzz_dir, target, seconds, runs, jobs)?;
         eprintln!(
             "{target}: {} executions in {:.0} s, {} crashes",
             outcome
@@ -136,60 +147,81 @@ fn cargo_fuzz(fuzz_dir: &Path) -> Command {
     cmd
 }
 
-/// Runs one target and reads libFuzzer's final statistics.
+/// Runs one target in `jobs` processes at once and reads libFuzzer's final statistics.
 fn run_one(
     fuzz_dir: &Path,
     target: &str,
     seconds: u64,
     runs: Option<u64>,
+    jobs: u32,
 ) -> Result<Outcome, String> {
     let corpus = fuzz_dir.join("corpus").join(target);
     std::fs::create_dir_all(&corpus)
         .map_err(|e| format!("cannot create {}: {e}", corpus.display()))?;
-    let log = fuzz_dir.join("target").join(format!("{target}.log"));
-    let log_file =
-        std::fs::File::create(&log).map_err(|e| format!("cannot create {}: {e}", log.display()))?;
-    let mut cmd = cargo_fuzz(fuzz_dir);
-    cmd.args(["run", "--sanitizer", "none", target])
-        .arg(&corpus);
-    // Old crashes as seeds too (libFuzzer writes new inputs to the first directory only).
-    let regressions = fuzz_dir.join("regressions").join(target);
-    if regressions.is_dir() {
-        cmd.arg(&regressions);
-    }
-    cmd.arg("--")
-        .arg(format!("-max_total_time={seconds}"))
-        .arg("-print_final_stats=1")
-        .stdout(Stdio::null())
-        .stderr(log_file);
-    if let Some(n) = runs {
-        cmd.arg(format!("-runs={n}"));
-    }
-    eprintln!(
-        "fuzzing {target} for {seconds} s{} (log: {})",
-        runs.map_or(String::new(), |n| format!(" or {n} executions")),
-        log.display()
-    );
+    let per_job = runs.map(|n| n.div_ceil(u64::from(jobs)));
     let start = Instant::now();
-    let status = cmd
-        .status()
-        .map_err(|e| format!("cannot run cargo fuzz: {e}"))?;
-    let seconds = start.elapsed().as_secs_f64();
-    let text =
-        std::fs::read_to_string(&log).map_err(|e| format!("cannot read {}: {e}", log.display()))?;
-    let (executions, fuzz_seconds) = final_stats(&text);
-    let crashed = !status.success() || text.contains("ERROR: libFuzzer");
-    if crashed {
-        let tail: Vec<&str> = text.lines().rev().take(30).collect();
-        for line in tail.into_iter().rev() {
-            eprintln!("  {line}");
+    let mut children = Vec::new();
+    for j in 0..jobs {
+        let log = if jobs == 1 {
+            fuzz_dir.join("target").join(format!("{target}.log"))
+        } else {
+            fuzz_dir.join("target").join(format!("{target}.{j}.log"))
+        };
+        let log_file = std::fs::File::create(&log)
+            .map_err(|e| format!("cannot create {}: {e}", log.display()))?;
+        let mut cmd = cargo_fuzz(fuzz_dir);
+        cmd.args(["run", "--sanitizer", "none", target])
+            .arg(&corpus);
+        // Old crashes as seeds too (libFuzzer writes new inputs to the first directory only).
+        let regressions = fuzz_dir.join("regressions").join(target);
+        if regressions.is_dir() {
+            cmd.arg(&regressions);
+        }
+        cmd.arg("--")
+            .arg(format!("-max_total_time={seconds}"))
+            .arg("-print_final_stats=1")
+            .stdout(Stdio::null())
+            .stderr(log_file);
+        if let Some(n) = per_job {
+            cmd.arg(format!("-runs={n}"));
+        }
+        eprintln!(
+            "fuzzing {target} for {seconds} s{} (log: {})",
+            per_job.map_or(String::new(), |n| format!(" or {n} executions")),
+            log.display()
+        );
+        let child = cmd
+            .spawn()
+            .map_err(|e| format!("cannot run cargo fuzz: {e}"))?;
+        children.push((child, log));
+    }
+    let mut executions = Some(0);
+    let mut fuzz_seconds: Option<f64> = None;
+    let mut crashes = 0;
+    for (mut child, log) in children {
+        let status = child
+            .wait()
+            .map_err(|e| format!("cannot wait for cargo fuzz: {e}"))?;
+        let text = std::fs::read_to_string(&log)
+            .map_err(|e| format!("cannot read {}: {e}", log.display()))?;
+        let (n, s) = final_stats(&text);
+        executions = executions.zip(n).map(|(a, b)| a + b);
+        if let Some(s) = s {
+            fuzz_seconds = Some(fuzz_seconds.map_or(s, |t| t.max(s)));
+        }
+        if !status.success() || text.contains("ERROR: libFuzzer") {
+            crashes += 1;
+            let tail: Vec<&str> = text.lines().rev().take(30).collect();
+            for line in tail.into_iter().rev() {
+                eprintln!("  {line}");
+            }
         }
     }
     Ok(Outcome {
         target: target.to_string(),
         executions,
-        seconds: fuzz_seconds.unwrap_or(seconds),
-        crashes: u32::from(crashed),
+        seconds: fuzz_seconds.unwrap_or_else(|| start.elapsed().as_secs_f64()),
+        crashes,
         corpus: corpus_size(&corpus),
     })
 }

@@ -184,6 +184,10 @@ enum Command {
         /// Minimise each corpus afterwards (cargo fuzz cmin).
         #[arg(long)]
         cmin: bool,
+        /// libFuzzer processes per target at once, on the same corpus (`--runs` is their
+        /// total; the executions reported are their sum).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+        jobs: u32,
     },
 }
 
@@ -273,7 +277,8 @@ fn main() -> ExitCode {
             runs,
             targets,
             cmin,
-        } => fuzz::run(seconds, runs, &targets, cmin),
+            jobs,
+        } => fuzz::run(seconds, runs, &targets, cmin, jobs),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
