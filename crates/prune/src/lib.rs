@@ -34,6 +34,7 @@ mod target;
 pub use estimate::Estimate;
 pub use later_tricks::later_tricks;
 pub use quick_tricks::{
-    quick_trick_second_hand, quick_tricks, quick_tricks_for, quick_tricks_second_hand_for,
+    quick_trick_second_hand, quick_tricks, quick_tricks_ceiling, quick_tricks_for,
+    quick_tricks_second_hand_for,
 };
 pub use target::target_too_low_or_high;

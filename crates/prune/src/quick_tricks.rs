@@ -184,6 +184,25 @@ fn top_n(mut bits: u16, k: u32) -> u16 {
     out
 }
 
+/// A ceiling on [`quick_tricks_for`]'s count, cheap enough to skip it where it cannot
+/// reach the tricks a cutoff needs: every count of QuickTricks cashes suits whose top card
+/// the leader's side holds, in each at most as many tricks as the longer of the two hands
+/// holds; a ruff in partner's hand (trumps only) adds at most one trick. (Telling one hand
+/// cashing alone from both hands cashing made it tighter but cost more than it saved.)
+#[inline]
+pub fn quick_tricks_ceiling(hands: &SeatMap<Hand>, trump: Strain, leader: Seat) -> u8 {
+    let (l, p) = (hands[leader], hands[leader.partner()]);
+    let side = l | p;
+    let mut n = u32::from(trump.trump().is_some());
+    for s in Suit::ALL {
+        let all = suit_all(hands, s);
+        if all.0 != 0 && side.suit(s).0 >> (15 - all.0.leading_zeros()) & 1 == 1 {
+            n += l.suit(s).len().max(p.suit(s).len());
+        }
+    }
+    n.min(13) as u8
+}
+
 /// Chapter 3's QuickTricks: sure tricks for the side of `leader`, at the start of a trick.
 ///
 /// The bound is the better of: the leader cashing its own top cards (trumps first, then side

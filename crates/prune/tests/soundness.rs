@@ -1,7 +1,9 @@
 //! Every estimate is a sure bound: checked against the brute-force oracle on random endings.
 
 use ddsolve_cards::{DealRng, Position};
-use ddsolve_prune::{later_tricks, quick_trick_second_hand, quick_tricks};
+use ddsolve_prune::{
+    later_tricks, quick_trick_second_hand, quick_tricks, quick_tricks_ceiling, quick_tricks_for,
+};
 use ddsolve_testkit::oracle;
 
 fn trick_start_endings(seed: u64, n: usize) -> Vec<Position> {
@@ -64,5 +66,27 @@ fn second_hand_quick_trick_is_sure() {
             // of the rest cannot be checked simply, so check that no defence wins the trick.
         }
         checked += 1;
+    }
+}
+
+#[test]
+fn the_ceiling_bounds_every_quick_trick_count() {
+    // Random endings of every size (1 to 13 cards a hand), every leader, every `need`: the
+    // search skips QuickTricks below the ceiling, so no count may pass it.
+    let mut rng = DealRng::new(14);
+    for i in 0..4000u32 {
+        let pos = oracle::random_ending_of(&mut rng, 1 + i % 13);
+        if !pos.trick().is_empty() {
+            continue;
+        }
+        let ceiling = quick_tricks_ceiling(pos.hands(), pos.trump(), pos.leader());
+        for need in 1..=13 {
+            let est = quick_tricks_for(pos.hands(), pos.trump(), pos.leader(), need);
+            assert!(
+                est.tricks <= ceiling,
+                "quick tricks {} (need {need}) > ceiling {ceiling} in {pos:?}",
+                est.tricks
+            );
+        }
     }
 }

@@ -6,7 +6,9 @@ use ddsolve_cards::{trick_winner_index, Card, Hand, Holding, Seat, SeatMap, Side
 use ddsolve_moves::{
     generate, Move, MoveList, MoveOrdering, OrderHints, SmallCardFilter, TrickView,
 };
-use ddsolve_prune::{later_tricks, quick_tricks_for, quick_tricks_second_hand_for, Estimate};
+use ddsolve_prune::{
+    later_tricks, quick_tricks_ceiling, quick_tricks_for, quick_tricks_second_hand_for, Estimate,
+};
 use ddsolve_tt::{Pattern, TranspositionTable, TtKey};
 
 /// Per-depth memory that survives from one search to the next: the move that last caused a
@@ -238,8 +240,8 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                 }
                 probe = Some((key, pattern, x));
             }
-            if cfg.quick_tricks {
-                let need = self.need(me_max, tl, target);
+            let need = self.need(me_max, tl, target);
+            if cfg.quick_tricks && quick_tricks_ceiling(&self.hands, self.trump, me) >= need {
                 let qt = quick_tricks_for(&self.hands, self.trump, me, need);
                 if let Some(v) = self.sure_tricks_cut(qt, d, me_max, tl, target) {
                     return v;
