@@ -8,6 +8,9 @@
 //!   `crates/formats/tests/fuzz_corpus.rs`.
 //! - [`solve`] (ddsolve-search and the testkit's oracle): `solve_small`; replayed by
 //!   `crates/search/tests/fuzz_corpus.rs`.
+//! - [`replay`]: the replay itself (every committed input of a target through its check),
+//!   shared by both replay tests.
 
+pub mod replay;
 pub mod solve;
 pub mod text;

@@ -90,22 +90,6 @@ impl Pattern {
         Pattern(out)
     }
 
-    /// The pattern of `hands` computed from `prev`, the pattern of a position that had the
-    /// same cards in the same hands plus the cards of `removed`: only the suits with a
-    /// removed card are recomputed.
-    #[inline]
-    pub fn update(prev: Pattern, hands: &SeatMap<Hand>, removed: Hand) -> Pattern {
-        let mut out = prev.0;
-        for suit in Suit::ALL {
-            if !removed.suit(suit).is_empty() {
-                let shift = 32 * suit.index();
-                out &= !(u128::from(u32::MAX) << shift);
-                out |= u128::from(Self::suit_lane(hands, suit)) << shift;
-            }
-        }
-        Pattern(out)
-    }
-
     /// The owners of one suit's remaining cards, highest first, 2 bits each.
     #[inline]
     pub fn suit_lane(hands: &SeatMap<Hand>, suit: Suit) -> u32 {
