@@ -92,9 +92,9 @@ fn variants() -> Vec<(&'static str, Config)> {
             },
         ),
         (
-            "ordering Cutoff",
+            "ordering Tuned (no cutoff memory)",
             Config {
-                ordering: OrderingKind::Cutoff,
+                ordering: OrderingKind::Tuned,
                 ..d
             },
         ),

@@ -154,7 +154,7 @@ enum Command {
         #[arg(long, value_enum, default_value_t = tt_stats::Table::Flat)]
         table: tt_stats::Table,
         /// The move ordering.
-        #[arg(long, value_enum, default_value_t = tt_stats::Ordering::Tuned)]
+        #[arg(long, value_enum, default_value_t = tt_stats::Ordering::Cutoff)]
         ordering: tt_stats::Ordering,
         /// DDS's one-trick steps instead of MTD(f).
         #[arg(long)]

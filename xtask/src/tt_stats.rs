@@ -73,13 +73,13 @@ pub enum Table {
 /// The ordering and driver to measure with (the search's own switches).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Ordering {
-    /// The tuned ordering alone (the default).
+    /// The tuned ordering alone.
     Tuned,
     /// Chapter 5's weights.
     Paper,
     /// Highest rank first.
     Rank,
-    /// A remembered cutoff card first.
+    /// A remembered cutoff card first for hands following suit (the default).
     Cutoff,
 }
 

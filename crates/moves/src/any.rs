@@ -7,16 +7,16 @@ use ddsolve_cards::Card;
 /// Which of the workspace's move orderings to use, chosen at run time.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum OrderingKind {
-    /// [`TunedOrdering`]: the paper's ideas refined (the default: the fewest nodes over
-    /// ordinary and freak deals).
-    #[default]
+    /// [`TunedOrdering`]: the paper's ideas refined.
     Tuned,
     /// [`PaperOrdering`]: the weights of chapter 5 of Haglund's paper.
     Paper,
     /// [`RankOrdering`]: highest rank first, a baseline for ablation.
     Rank,
-    /// [`CutoffOrdering`] in front of [`TunedOrdering`]: a remembered cutoff card first,
-    /// the full ordering only when it fails.
+    /// [`CutoffOrdering`] in front of [`TunedOrdering`]: a remembered cutoff card first for
+    /// hands following suit, the full ordering only when it fails (the default: the fewest
+    /// nodes over ordinary and freak deals).
+    #[default]
     Cutoff,
 }
 

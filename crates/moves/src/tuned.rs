@@ -6,7 +6,8 @@ use crate::order::{bottom, sort, top};
 use crate::{Move, MoveList, MoveOrdering, OrderHints, TrickView};
 use ddsolve_cards::{beats, Card, Holding, Seat, Suit};
 
-/// Move ordering tuned by measurement on DDS's test deals (the default of the search).
+/// Move ordering tuned by measurement on DDS's test deals (the search's default orders
+/// through it, behind [`crate::CutoffOrdering`]).
 ///
 /// "Trump" rules apply while any hand still holds a trump; once trumps are gone, or in
 /// notrump, the notrump rules apply. Within a suit, ranks are compared relative to the

@@ -24,11 +24,12 @@ pub struct Config {
     /// How exact values are found from zero-window searches.
     pub driver: Driver,
     /// Which move ordering [`crate::Solver::with_config`] builds (a solver given its
-    /// ordering by [`crate::Solver::with_parts`] ignores this). Default: the tuned ordering.
-    /// The cutoff-card memory in front of it (`OrderingKind::Cutoff`) is a mixed bag: 13%
-    /// fewer nodes on a symmetric deal's notrump, within 2% either way on ordinary deals
-    /// (`list100.txt`, random deals), 36% more on freak deals with four voids (`perf`
-    /// example with `CUTOFF=1`, `cargo xtask tt-stats --ordering cutoff`).
+    /// ordering by [`crate::Solver::with_parts`] ignores this). Default: the cutoff-card
+    /// memory for hands following suit in front of the tuned ordering
+    /// (`OrderingKind::Cutoff`): against the tuned ordering alone, 3.8% fewer nodes on
+    /// `list100.txt` (time equal), 8.3% fewer on 100 uniformly random deals (5% less time),
+    /// 10% fewer on the freak deals of `freak-seed11-24.tsv` (`perf` example, `CUTOFF=1`
+    /// against `TUNED=1`).
     pub ordering: OrderingKind,
     /// Which transposition table [`crate::Solver::with_config`] builds (a solver given its
     /// table ignores this).
@@ -54,7 +55,7 @@ impl Default for Config {
             tt_first_tricks: 6,
             small_card_filter: true,
             driver: Driver::Mtdf,
-            ordering: OrderingKind::Tuned,
+            ordering: OrderingKind::Cutoff,
             tt_kind: ddsolve_tt::TtKind::Flat,
             tt_memory_mb: 128,
             verify_tt_cards: 0,
