@@ -136,6 +136,77 @@ pub fn generate(view: &TrickView, out: &mut MoveList) {
     }
 }
 
+/// The legal move that holds `card` (with the equivalent cards it stands for), exactly as
+/// [`generate`] would list it, or `None` if `card` is not a legal play. The search uses it
+/// to try an ordering's proposal ([`crate::MoveOrdering::first`]) before generating the
+/// other moves, which it needs only when the proposal fails to cut off.
+///
+/// ```
+/// use ddsolve_cards::{Card, Deal, Position, Rank, Seat, Strain, Suit};
+/// use ddsolve_moves::{generate, generate_one, MoveList, TrickView};
+///
+/// let deal: Deal = "N:AKQ.AK.. 432.32.. JT9.QJ.. 876.T9..".parse()?;
+/// let pos = Position::new(deal, Strain::NoTrump, Seat::North);
+/// let view = TrickView::of(&pos);
+/// let king = Card::new(Suit::Spades, Rank::new(13).unwrap());
+/// let mv = generate_one(&view, king).unwrap();
+/// let mut all = MoveList::new();
+/// generate(&view, &mut all);
+/// assert!(all.contains(&mv)); // the ace, standing for AKQ
+/// assert_eq!(mv.equals.len(), 3);
+/// assert_eq!(generate_one(&view, Card::new(Suit::Clubs, Rank::new(2).unwrap())), None);
+/// # Ok::<(), ddsolve_cards::PbnError>(())
+/// ```
+#[inline]
+pub fn generate_one(view: &TrickView, card: Card) -> Option<Move> {
+    let me = view.to_play();
+    let hand = view.hands[me];
+    if !hand.contains(card) {
+        return None;
+    }
+    let suit = card.suit();
+    if let Some(led) = view.led() {
+        if suit != led && !hand.suit(led).is_empty() {
+            return None;
+        }
+    }
+    let mut others = Holding::EMPTY;
+    for (i, h) in view.hands.0.iter().enumerate() {
+        if i != me.index() {
+            others |= h.suit(suit);
+        }
+    }
+    for c in view.trick {
+        if c.suit() == suit {
+            others |= Holding::single(c.rank());
+        }
+    }
+    let mine = hand.suit(suit).0;
+    let r = card.rank().get();
+    // The run holding `card`: up to the first card of another hand above it, down to the
+    // first below it.
+    let above = others.0 & !((2u16 << r) - 1);
+    let ceiling = if above == 0 {
+        16
+    } else {
+        above.trailing_zeros()
+    };
+    let below = others.0 & ((1u16 << r) - 1);
+    let floor = if below == 0 {
+        0
+    } else {
+        16 - below.leading_zeros()
+    };
+    let run_mask = (((1u32 << ceiling) - 1) as u16) & !(((1u32 << floor) - 1) as u16);
+    let run = Holding(mine & run_mask);
+    let top = 15 - run.0.leading_zeros();
+    Some(Move {
+        card: Card::new(suit, Rank::new(top as u8)?),
+        equals: run,
+        weight: 0,
+    })
+}
+
 /// Kuijf's small-card rule: once a card of a suit has been searched without winning by rank
 /// (it lies below every rank that the search backed up as winning in that suit), the other
 /// cards of that hand and suit below the lowest winning rank lead to the same result and

@@ -37,6 +37,6 @@ mod tuned;
 
 pub use any::{AnyOrdering, OrderingKind};
 pub use cutoff::CutoffOrdering;
-pub use generate::{generate, Move, MoveList, SmallCardFilter, TrickView};
+pub use generate::{generate, generate_one, Move, MoveList, SmallCardFilter, TrickView};
 pub use order::{MoveOrdering, OrderHints, PaperOrdering, RankOrdering};
 pub use tuned::TunedOrdering;

@@ -6,8 +6,8 @@
 
 use ddsolve_cards::{parse_pbn_hands, Card, DealRng, Holding, Position, Rank, Seat, Strain};
 use ddsolve_moves::{
-    generate, Move, MoveList, MoveOrdering, OrderHints, PaperOrdering, RankOrdering, TrickView,
-    TunedOrdering,
+    generate, generate_one, Move, MoveList, MoveOrdering, OrderHints, PaperOrdering, RankOrdering,
+    TrickView, TunedOrdering,
 };
 use ddsolve_testkit::oracle::arb_ending;
 use proptest::prelude::*;
@@ -196,6 +196,23 @@ proptest! {
     #[test]
     fn generated_moves_partition_the_legal_cards(pos in arb_position()) {
         check_generation(&pos)?;
+    }
+
+    #[test]
+    fn one_move_is_the_generated_move_holding_the_card(pos in arb_position()) {
+        let view = TrickView::of(&pos);
+        let moves = moves_of(&pos);
+        // Every card of every hand: the move holding it, or None when it is not legal.
+        for seat in Seat::ALL {
+            for card in pos.hands()[seat].iter() {
+                let want = moves
+                    .iter()
+                    .find(|m| m.card.suit() == card.suit() && m.equals.contains(card.rank()))
+                    .filter(|_| seat == view.to_play())
+                    .copied();
+                prop_assert_eq!(generate_one(&view, card), want, "card {}", card);
+            }
+        }
     }
 
     #[test]

@@ -4,7 +4,7 @@ use crate::rank_owners::RankOwners;
 use crate::Config;
 use ddsolve_cards::{trick_winner_index, Card, Hand, Holding, Seat, SeatMap, Side, Strain};
 use ddsolve_moves::{
-    generate, Move, MoveList, MoveOrdering, OrderHints, SmallCardFilter, TrickView,
+    generate, generate_one, Move, MoveList, MoveOrdering, OrderHints, SmallCardFilter, TrickView,
 };
 use ddsolve_prune::{
     later_tricks, quick_tricks_ceiling, quick_tricks_for, quick_tricks_second_hand_for, Estimate,
@@ -429,19 +429,28 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             cutoff: self.hints.cutoff[d],
             tt: self.hints.tt[d],
         };
-        let first = {
+        let etc = pos == 3
+            && self.config.etc
+            && self.config.transposition_table
+            && d as u32 >= self.config.etc_min_cards;
+        // The ordering's proposal, as the move that holds it. Only that move is generated
+        // before it is tried: the others are needed only if it fails to cut off (and at
+        // once where enhanced transposition cutoffs look at every move first).
+        let (first, view_moves) = {
             let view = TrickView {
                 hands: &self.hands,
                 trump: self.trump,
                 leader: self.leader,
                 trick: &self.trick[..pos],
             };
-            generate(&view, &mut moves);
-            self.ordering.first(&view, &hints).and_then(|card| {
-                moves
-                    .iter()
-                    .position(|m| m.card.suit() == card.suit() && m.equals.contains(card.rank()))
-            })
+            let first = self
+                .ordering
+                .first(&view, &hints)
+                .and_then(|card| generate_one(&view, card));
+            if first.is_none() || etc {
+                generate(&view, &mut moves);
+            }
+            (first, first.is_none() || etc)
         };
         let mut acc = Hand::EMPTY;
         // Fail-soft: when no move cuts off, the best of the moves' bounds (the highest
@@ -449,18 +458,13 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         let mut best = if me_max { 0 } else { u8::MAX };
         let mut filter = SmallCardFilter::new();
         let small = self.config.small_card_filter;
-        let etc = pos == 3
-            && self.config.etc
-            && self.config.transposition_table
-            && d as u32 >= self.config.etc_min_cards;
-        if let Some(i) = first {
+        if let Some(mv) = first {
             // The ordering's proposal first: if it cuts off, the node is never ordered.
             if etc {
                 if let Some(v) = self.etc(&moves, target, d, me_max) {
                     return v;
                 }
             }
-            let mv = moves.swap_remove(i);
             match self.try_move(&mv, target, d, pos, me_max) {
                 Ok(v) => return v,
                 Err((v, child)) => {
@@ -470,6 +474,18 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                         filter.searched(&mv, child);
                     }
                 }
+            }
+            if !view_moves {
+                let view = TrickView {
+                    hands: &self.hands,
+                    trump: self.trump,
+                    leader: self.leader,
+                    trick: &self.trick[..pos],
+                };
+                generate(&view, &mut moves);
+            }
+            if let Some(i) = moves.iter().position(|m| m.card == mv.card) {
+                moves.swap_remove(i);
             }
             self.order(pos, &hints, &mut moves);
         } else {
