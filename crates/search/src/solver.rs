@@ -357,8 +357,9 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
     pub fn strain_tricks(&mut self, deal: &Deal, strain: Strain) -> [u8; 4] {
         let n = deal.cards_per_hand() as u8;
         let mut out = [0u8; 4];
-        // The previous leader's result is a good first guess for the next leader.
-        let mut guess_ns: Option<u8> = None;
+        // Each leader's result, as tricks of the side on lead (for the next guesses).
+        let mut done: [Option<u8>; 4] = [None; 4];
+        let mut last: Option<u8> = None;
         for leader in [Seat::North, Seat::East, Seat::South, Seat::West] {
             let root = Root {
                 hands: *deal.hands(),
@@ -366,18 +367,19 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
                 leader,
                 played: &[],
             };
-            let guess = match (guess_ns, leader.side()) {
-                (None, _) => n / 2,
-                (Some(g), ddsolve_cards::Side::NorthSouth) => g,
-                (Some(g), ddsolve_cards::Side::EastWest) => n - g,
+            let guess = match (done[leader.partner().index()], last) {
+                // Partner on lead took this many: the same side on lead usually does too
+                // (whichever of the pair leads, the other side defends).
+                (Some(v), _) => v,
+                // The opponents on lead left our side `n - v`; on lead ourselves, the
+                // driver's bracket is cheapest guessing a trick more (a guess one too high
+                // costs no more searches than a right one, one too low a search more).
+                (None, Some(v)) => (n - v + 1).min(n),
+                (None, None) => n / 2,
             };
             let lead_side = self.with_searcher(root, |s| s.value(n, guess));
-            let ns = if leader.side() == ddsolve_cards::Side::NorthSouth {
-                lead_side
-            } else {
-                n - lead_side
-            };
-            guess_ns = Some(ns);
+            done[leader.index()] = Some(lead_side);
+            last = Some(lead_side);
             out[leader.prev().index()] = n - lead_side;
         }
         out
