@@ -92,7 +92,7 @@ fn variants() -> Vec<(&'static str, Config)> {
             },
         ),
         (
-            "ordering Tuned (no cutoff memory)",
+            "ordering Tuned alone",
             Config {
                 ordering: OrderingKind::Tuned,
                 ..d
