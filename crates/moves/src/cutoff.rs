@@ -184,8 +184,7 @@ impl<O: MoveOrdering> MoveOrdering for CutoffOrdering<O> {
     }
 
     #[inline]
-    fn first(&mut self, view: &TrickView, hints: &OrderHints) -> Option<Card> {
-        let _ = hints;
+    fn first(&mut self, view: &TrickView, _hints: &OrderHints) -> Option<Card> {
         // Leads, discards and ruffs are left to the inner ordering (see the module).
         let led = Self::following(view)?;
         let (i, tag) = Self::context(view, led);

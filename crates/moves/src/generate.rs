@@ -108,19 +108,24 @@ fn push_runs(suit: Suit, mine: Holding, others: Holding, out: &mut MoveList) {
     }
 }
 
+/// The cards that were out when the trick began (those of the current trick included: they
+/// can still win it), less `hand`: the cards that split `hand` into runs of equivalent ranks.
+#[inline]
+fn others_out(view: &TrickView, hand: Hand) -> Hand {
+    let mut start = view.hands.0[0] | view.hands.0[1] | view.hands.0[2] | view.hands.0[3];
+    for c in view.trick {
+        start.insert(*c);
+    }
+    start - hand
+}
+
 /// Generates the legal moves of the hand to play, equivalent cards collapsed, in no
 /// particular order. Equivalence counts the cards of earlier tricks as gone, but not the
 /// cards of the current trick (they can still win it).
 pub fn generate(view: &TrickView, out: &mut MoveList) {
     out.clear();
-    let me = view.to_play();
-    let hand = view.hands[me];
-    // The cards that were out when the trick began, all suits at once.
-    let mut start = view.hands.0[0] | view.hands.0[1] | view.hands.0[2] | view.hands.0[3];
-    for c in view.trick {
-        start.insert(*c);
-    }
-    let others = start - hand;
+    let hand = view.hands[view.to_play()];
+    let others = others_out(view, hand);
     match view.led() {
         Some(led) if !hand.suit(led).is_empty() => {
             push_runs(led, hand.suit(led), others.suit(led), out)
@@ -159,8 +164,7 @@ pub fn generate(view: &TrickView, out: &mut MoveList) {
 /// ```
 #[inline]
 pub fn generate_one(view: &TrickView, card: Card) -> Option<Move> {
-    let me = view.to_play();
-    let hand = view.hands[me];
+    let hand = view.hands[view.to_play()];
     if !hand.contains(card) {
         return None;
     }
@@ -170,35 +174,24 @@ pub fn generate_one(view: &TrickView, card: Card) -> Option<Move> {
             return None;
         }
     }
-    let mut others = Holding::EMPTY;
-    for (i, h) in view.hands.0.iter().enumerate() {
-        if i != me.index() {
-            others |= h.suit(suit);
-        }
-    }
-    for c in view.trick {
-        if c.suit() == suit {
-            others |= Holding::single(c.rank());
-        }
-    }
-    let mine = hand.suit(suit).0;
+    let others = others_out(view, hand).suit(suit).0;
     let r = card.rank().get();
-    // The run holding `card`: up to the first card of another hand above it, down to the
-    // first below it.
-    let above = others.0 & !((2u16 << r) - 1);
+    // The run holding `card` (as `push_runs` splits the suit): up to the first card of
+    // another hand above it, down to the first below it.
+    let above = others & !((2u16 << r) - 1);
     let ceiling = if above == 0 {
         16
     } else {
         above.trailing_zeros()
     };
-    let below = others.0 & ((1u16 << r) - 1);
+    let below = others & ((1u16 << r) - 1);
     let floor = if below == 0 {
         0
     } else {
         16 - below.leading_zeros()
     };
     let run_mask = (((1u32 << ceiling) - 1) as u16) & !(((1u32 << floor) - 1) as u16);
-    let run = Holding(mine & run_mask);
+    let run = Holding(hand.suit(suit).0 & run_mask);
     let top = 15 - run.0.leading_zeros();
     Some(Move {
         card: Card::new(suit, Rank::new(top as u8)?),

@@ -5,7 +5,8 @@
 //!
 //! * [`generate`] lists the legal cards of the hand to play, with equivalent cards (a run of
 //!   ranks with no other hand's card between them, counting cards played in earlier tricks
-//!   as gone) collapsed to one [`Move`] that carries them all in [`Move::equals`].
+//!   as gone) collapsed to one [`Move`] that carries them all in [`Move::equals`];
+//!   [`generate_one`] gives the one move that holds a given card.
 //! * [`MoveOrdering`] is the seam through which the search orders its moves;
 //!   [`PaperOrdering`] implements the weights of chapter 5 of Haglund's paper;
 //!   [`TunedOrdering`] refines them (about a quarter fewer search nodes on DDS's deals);

@@ -436,7 +436,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         // The ordering's proposal, as the move that holds it. Only that move is generated
         // before it is tried: the others are needed only if it fails to cut off (and at
         // once where enhanced transposition cutoffs look at every move first).
-        let (first, view_moves) = {
+        let first = {
             let view = TrickView {
                 hands: &self.hands,
                 trump: self.trump,
@@ -450,7 +450,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             if first.is_none() || etc {
                 generate(&view, &mut moves);
             }
-            (first, first.is_none() || etc)
+            first
         };
         let mut acc = Hand::EMPTY;
         // Fail-soft: when no move cuts off, the best of the moves' bounds (the highest
@@ -475,7 +475,8 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                     }
                 }
             }
-            if !view_moves {
+            if moves.is_empty() {
+                // Not generated yet (a hand to play always has a legal move).
                 let view = TrickView {
                     hands: &self.hands,
                     trump: self.trump,

@@ -359,7 +359,6 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
         let mut out = [0u8; 4];
         // Each leader's result, as tricks of the side on lead (for the next guesses).
         let mut done: [Option<u8>; 4] = [None; 4];
-        let mut last: Option<u8> = None;
         for leader in [Seat::North, Seat::East, Seat::South, Seat::West] {
             let root = Root {
                 hands: *deal.hands(),
@@ -367,7 +366,8 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
                 leader,
                 played: &[],
             };
-            let guess = match (done[leader.partner().index()], last) {
+            // The leaders go round the table: the last one is the previous seat.
+            let guess = match (done[leader.partner().index()], done[leader.prev().index()]) {
                 // Partner on lead took this many: the same side on lead usually does too
                 // (whichever of the pair leads, the other side defends).
                 (Some(v), _) => v,
@@ -379,7 +379,6 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
             };
             let lead_side = self.with_searcher(root, |s| s.value(n, guess));
             done[leader.index()] = Some(lead_side);
-            last = Some(lead_side);
             out[leader.prev().index()] = n - lead_side;
         }
         out
