@@ -207,7 +207,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     /// (counted from the root) that is a lower bound of the true value when `v >= target`
     /// and an upper bound when `v < target`. Every bound rests on the winning ranks backed
     /// up in `self.win` (as the decision does), so it may be stored in the table. Estimator
-    /// cutoffs that count only what the target needs return the target's own bound.
+    /// cutoffs return the estimate's count (which may stop once the target is settled).
     pub fn search_value(&mut self, target: u8) -> u8 {
         self.nodes += 1;
         let d = self.depth();
@@ -354,8 +354,15 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         if cut {
             // The estimate may count only the tricks the target needs (and back up only
             // their ranks): its bound is the target's.
+            // The estimate's count rests on its winning ranks (the `Estimate` contract),
+            // so the value is its count, not just the target's bound: a success search
+            // that finds more lets MTD(f) jump.
             self.win[d] = est.win;
-            Some(if me_max { target } else { target - 1 })
+            Some(if me_max {
+                self.tricks_max + q
+            } else {
+                self.tricks_max + tl - q
+            })
         } else {
             None
         }
