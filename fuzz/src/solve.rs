@@ -3,9 +3,9 @@
 //!
 //! Input: bytes 0..8 seed a `DealRng` that makes a random ending (mid-trick ones included)
 //! of 1..=5 cards a hand (byte 8); byte 9 switches search enhancements off and picks the
-//! ordering and the driver, byte 10 (if there is one) the table, so that every configuration
-//! is checked. The solver's tricks and every card's value must equal the
-//! oracle's.
+//! ordering and the driver, byte 10 (if there is one) the table (its value mod 3: flat,
+//! forest, pattern), so that every configuration is checked. The solver's tricks and every
+//! card's value must equal the oracle's.
 //!
 //! This file uses only `ddsolve_cards`, `ddsolve_search` and `ddsolve_testkit`, so that the
 //! corpus replay test of the main workspace (`crates/search/tests/fuzz_corpus.rs`) includes
@@ -42,8 +42,9 @@ pub fn solve_small(data: &[u8]) {
         } else {
             Driver::Step
         },
-        tt_kind: match data.get(10) {
-            Some(b) if b & 1 == 1 => TtKind::Forest,
+        tt_kind: match data.get(10).map(|b| b % 3) {
+            Some(1) => TtKind::Forest,
+            Some(2) => TtKind::Pattern,
             _ => TtKind::Flat,
         },
         ..Config::default()

@@ -124,7 +124,7 @@ fn measure<T: TranspositionTable>(
 fn flat_lists(t: &AnyTable) -> Option<ListProfile> {
     match t {
         AnyTable::Flat(t) => Some(t.list_profile()),
-        AnyTable::Forest(_) => None,
+        AnyTable::Forest(_) | AnyTable::Pattern(_) => None,
     }
 }
 
@@ -181,8 +181,9 @@ fn solve_strain(deal: &Deal, strain: Strain, setup: Setup) -> Row {
 
 fn any_table(kind: Table, mb: usize) -> AnyTable {
     match kind {
+        Table::Flat => AnyTable::new(TtKind::Flat, mb),
         Table::Forest => AnyTable::new(TtKind::Forest, mb),
-        _ => AnyTable::new(TtKind::Flat, mb),
+        Table::Pattern => AnyTable::new(TtKind::Pattern, mb),
     }
 }
 

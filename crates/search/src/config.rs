@@ -33,7 +33,7 @@ pub struct Config {
     pub ordering: OrderingKind,
     /// Which transposition table [`crate::Solver::with_config`] builds (a solver given its
     /// table ignores this).
-    pub tt_kind: ddsolve_tt::TtKind,
+    pub tt_kind: crate::TtKind,
     /// Memory limit, in MB, of the table [`crate::Solver::with_config`] builds. A table
     /// given from outside was built with its own limit: every table takes it as a
     /// constructor argument.
@@ -56,7 +56,7 @@ impl Default for Config {
             small_card_filter: true,
             driver: Driver::Mtdf,
             ordering: OrderingKind::Cutoff,
-            tt_kind: ddsolve_tt::TtKind::Flat,
+            tt_kind: crate::TtKind::Flat,
             tt_memory_mb: 128,
             verify_tt_cards: 0,
         }

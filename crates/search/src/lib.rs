@@ -1,7 +1,8 @@
 //! # ddsolve-search: the double-dummy solver
 //!
 //! The top library layer of ddsolve. It depends on [`ddsolve_cards`], [`ddsolve_moves`],
-//! [`ddsolve_prune`] and [`ddsolve_tt`], and knows nothing of the command line.
+//! [`ddsolve_prune`], [`ddsolve_tt`] and [`ddsolve_tt_pattern`] (for [`AnyTable`]), and
+//! knows nothing of the command line.
 //!
 //! The zero-window search of Haglund's paper (chapters 1, 2 and 6) with its driver, and the
 //! solver API in DDS's `SolveBoard` terms: one best card, all best cards, or every card's
@@ -25,6 +26,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod any_table;
 mod batch;
 mod config;
 mod core;
@@ -35,6 +37,7 @@ mod rank_owners;
 mod solver;
 mod verify;
 
+pub use any_table::{AnyTable, TtKind};
 pub use batch::{
     difficulty, solve_positions, solve_positions_by, solve_tables, solve_tables_by,
     solve_tables_with, BatchOptions, BatchOrder,
@@ -42,7 +45,7 @@ pub use batch::{
 pub use config::Config;
 pub use ddsolve_cards::DdTable;
 pub use ddsolve_moves::{AnyOrdering, MoveOrdering, OrderingKind};
-pub use ddsolve_tt::{AnyTable, TranspositionTable, TtKind};
+pub use ddsolve_tt::TranspositionTable;
 pub use driver::Driver;
 pub use play::{
     play_positions, PlayAnalysis, PlayAnalysisError, PlayDriver, PlayOptions, PlayOrder,

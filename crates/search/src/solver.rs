@@ -1,9 +1,9 @@
 use crate::core::{root_moves, Hints, Searcher};
 use crate::rank_owners::RankOwners;
-use crate::Config;
+use crate::{AnyTable, Config};
 use ddsolve_cards::{Card, DdTable, Deal, Hand, Holding, Position, Seat, SeatMap, Strain};
 use ddsolve_moves::{AnyOrdering, MoveOrdering, OrderHints, TrickView};
-use ddsolve_tt::{AnyTable, TranspositionTable, TtStats};
+use ddsolve_tt::{TranspositionTable, TtStats};
 use thiserror::Error;
 
 /// What the solver is asked to reach.

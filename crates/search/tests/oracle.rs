@@ -3,7 +3,7 @@
 //! card agree, with the default configuration and with each enhancement switched off.
 
 use ddsolve_cards::{DealRng, Position};
-use ddsolve_search::{Config, Driver, OrderingKind, Solutions, Solver, Target};
+use ddsolve_search::{Config, Driver, OrderingKind, Solutions, Solver, Target, TtKind};
 use ddsolve_testkit::oracle;
 
 fn configs() -> Vec<(&'static str, Config)> {
@@ -133,7 +133,7 @@ fn solver_agrees_with_oracle_on_five_card_endings_cold() {
 fn every_table_hit_and_entry_rechecked_on_random_endings() {
     // The debugging mode re-checks each TT cutoff and each stored entry (and variants of
     // the stored position that differ only below the winning ranks) by a fresh search.
-    for kind in [ddsolve_tt::TtKind::Flat, ddsolve_tt::TtKind::Forest] {
+    for kind in [TtKind::Flat, TtKind::Forest, TtKind::Pattern] {
         let cfg = Config {
             verify_tt_cards: 52,
             tt_kind: kind,

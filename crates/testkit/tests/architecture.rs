@@ -63,6 +63,7 @@ fn dependencies_point_downwards() {
                 "ddsolve-moves",
                 "ddsolve-prune",
                 "ddsolve-tt",
+                "ddsolve-tt-pattern",
             ],
         ),
         (
@@ -119,7 +120,8 @@ fn the_checks_read_real_manifests() {
             "ddsolve-cards",
             "ddsolve-moves",
             "ddsolve-prune",
-            "ddsolve-tt"
+            "ddsolve-tt",
+            "ddsolve-tt-pattern"
         ]
     );
     assert!(normal_dependencies("cli").contains(&"clap".to_string()));

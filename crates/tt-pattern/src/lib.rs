@@ -18,6 +18,9 @@
 //!   evictions remove the stalest, never-hit, most specific entries first.
 //! - [`TtPattern`] (`table.rs`): the table.
 //!
+//! `Config { tt_kind: TtKind::Pattern, .. }` makes the search build it (`ddsolve_search`'s
+//! `AnyTable`); `Solver::with_table` takes one built here, as below.
+//!
 //! ```
 //! use ddsolve_cards::{Deal, Strain};
 //! use ddsolve_search::{Config, Solver};

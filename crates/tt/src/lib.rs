@@ -14,10 +14,10 @@
 //! search that stored them) goes in.
 //!
 //! The search is generic over [`TranspositionTable`]; [`TtForest`] is the paper's forest and
-//! [`TtFlat`] a flat list of 128-bit patterns per key (faster; the default through
-//! [`AnyTable`]). `TtFlat`'s entries also leave out each suit's bottom block of one owner,
-//! whose owners the lengths force ([`forced_depths`]): the same positions, a more general
-//! pattern (4% fewer nodes on freak deals).
+//! [`TtFlat`] a flat list of 128-bit patterns per key (faster; the default of the search's
+//! `AnyTable`, which picks a table at run time). `TtFlat`'s entries also leave out each
+//! suit's bottom block of one owner, whose owners the lengths force ([`forced_depths`]): the
+//! same positions, a more general pattern (4% fewer nodes on freak deals).
 //!
 //! Both hold to a memory budget given in megabytes: their byte count (allocated capacity)
 //! never passes it. When a store needs more, they evict the least valuable part of their
@@ -119,88 +119,4 @@ pub trait TranspositionTable {
 
     /// Usage figures.
     fn stats(&self) -> TtStats;
-}
-
-/// Which table design to use, chosen at run time.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum TtKind {
-    /// [`TtFlat`]: one list of 128-bit patterns per key (the default: faster).
-    #[default]
-    Flat,
-    /// [`TtForest`]: the paper's forest of winning-cards nodes.
-    Forest,
-}
-
-/// Either table, dispatched by a `match` (no virtual calls).
-#[derive(Debug)]
-pub enum AnyTable {
-    /// The flat table.
-    Flat(TtFlat),
-    /// The forest.
-    Forest(TtForest),
-}
-
-impl AnyTable {
-    /// A table of `kind` limited to `limit_mb` megabytes.
-    pub fn new(kind: TtKind, limit_mb: usize) -> AnyTable {
-        match kind {
-            TtKind::Flat => AnyTable::Flat(TtFlat::new(limit_mb)),
-            TtKind::Forest => AnyTable::Forest(TtForest::new(limit_mb)),
-        }
-    }
-}
-
-impl TranspositionTable for AnyTable {
-    #[inline]
-    fn probe(
-        &mut self,
-        key: &TtKey,
-        pattern: &Pattern,
-        hands: &SeatMap<Hand>,
-        tricks: u8,
-    ) -> Option<TtHit> {
-        match self {
-            AnyTable::Flat(t) => t.probe(key, pattern, hands, tricks),
-            AnyTable::Forest(t) => t.probe(key, pattern, hands, tricks),
-        }
-    }
-
-    #[inline]
-    fn store(
-        &mut self,
-        key: &TtKey,
-        pattern: &Pattern,
-        win: Hand,
-        hands: &SeatMap<Hand>,
-        lower: u8,
-        upper: u8,
-        best: Option<Card>,
-    ) {
-        match self {
-            AnyTable::Flat(t) => t.store(key, pattern, win, hands, lower, upper, best),
-            AnyTable::Forest(t) => t.store(key, pattern, win, hands, lower, upper, best),
-        }
-    }
-
-    fn clear(&mut self) {
-        match self {
-            AnyTable::Flat(t) => t.clear(),
-            AnyTable::Forest(t) => t.clear(),
-        }
-    }
-
-    #[inline]
-    fn new_search(&mut self) {
-        match self {
-            AnyTable::Flat(t) => t.new_search(),
-            AnyTable::Forest(t) => t.new_search(),
-        }
-    }
-
-    fn stats(&self) -> TtStats {
-        match self {
-            AnyTable::Flat(t) => t.stats(),
-            AnyTable::Forest(t) => t.stats(),
-        }
-    }
 }

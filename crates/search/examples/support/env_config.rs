@@ -1,7 +1,8 @@
 //! The search configuration of the examples, switched by environment variables: NO_QT,
-//! NO_LT, NO_TT, NO_ETC, NO_SMALL, STEP (driver), ETC_MIN=n, TT_FIRST=n, PAPER, RANK, TUNED or CUTOFF (ordering), FOREST.
+//! NO_LT, NO_TT, NO_ETC, NO_SMALL, STEP (driver), ETC_MIN=n, TT_FIRST=n, PAPER, RANK, TUNED
+//! or CUTOFF (ordering), FOREST or PATTERN (table: `TtForest` or `TtPattern`).
 
-use ddsolve_search::{Config, Driver, OrderingKind};
+use ddsolve_search::{Config, Driver, OrderingKind, TtKind};
 
 pub fn config_from_env() -> Config {
     let on = |k: &str| std::env::var_os(k).is_some();
@@ -29,7 +30,9 @@ pub fn config_from_env() -> Config {
             d.ordering
         },
         tt_kind: if on("FOREST") {
-            ddsolve_tt::TtKind::Forest
+            TtKind::Forest
+        } else if on("PATTERN") {
+            TtKind::Pattern
         } else {
             d.tt_kind
         },
