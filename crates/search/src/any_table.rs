@@ -8,13 +8,15 @@ use ddsolve_tt_pattern::TtPattern;
 /// Which table design to use, chosen at run time.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum TtKind {
-    /// [`TtFlat`]: one list of 128-bit patterns per key (the default: faster).
-    #[default]
+    /// [`TtFlat`]: one list of 128-bit patterns per key.
     Flat,
     /// [`TtForest`]: the paper's forest of winning-cards nodes.
     Forest,
     /// [`TtPattern`]: the rank-pattern table (per suit-length shape and leader, general
-    /// patterns first, bounds tightened in place).
+    /// patterns first, bounds tightened in place). The default: against `Flat`, 1.4% fewer
+    /// nodes on `list100.txt`, 2.3% fewer on random deals, 6% fewer on freak deals and
+    /// less memory on symmetric ones (see `Config::tt_kind`).
+    #[default]
     Pattern,
 }
 

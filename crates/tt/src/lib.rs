@@ -14,8 +14,9 @@
 //! search that stored them) goes in.
 //!
 //! The search is generic over [`TranspositionTable`]; [`TtForest`] is the paper's forest and
-//! [`TtFlat`] a flat list of 128-bit patterns per key (faster; the default of the search's
-//! `AnyTable`, which picks a table at run time). `TtFlat`'s entries also leave out each
+//! [`TtFlat`] a flat list of 128-bit patterns per key (faster than the forest; the search's
+//! `AnyTable` picks a table at run time, by default the rank-pattern table of
+//! `ddsolve-tt-pattern`). `TtFlat`'s entries also leave out each
 //! suit's bottom block of one owner, whose owners the lengths force ([`forced_depths`]): the
 //! same positions, a more general pattern (4% fewer nodes on freak deals).
 //!
