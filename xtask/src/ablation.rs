@@ -4,7 +4,6 @@
 
 use crate::common::{distinct_deals, resolve_file, table_diff, FileDeal};
 use ddsolve_search::{Config, Driver, OrderingKind, Solver, TranspositionTable, TtKind};
-use ddsolve_tt_pattern::TtPattern;
 use ddsolve_tt_zobrist::{KeyMode, TtZobrist};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -67,6 +66,13 @@ fn variants() -> Vec<(&'static str, Config)> {
             "no small_card_filter",
             Config {
                 small_card_filter: false,
+                ..d
+            },
+        ),
+        (
+            "tt_kind Flat",
+            Config {
+                tt_kind: TtKind::Flat,
                 ..d
             },
         ),
@@ -163,17 +169,8 @@ pub fn run(file: Option<PathBuf>, limit: usize, no_tt_deals: Option<usize>) -> R
         bad += n - same;
         row(name, n, &o, &base, same);
     }
-    // The rank-pattern table (ddsolve-tt-pattern), of the default's size.
-    let d = Config::default();
-    let name = "tt Pattern";
-    let o = solve_with(
-        Solver::with_table(d, TtPattern::new(d.tt_memory_mb)),
-        &deals,
-    );
-    let same = same_tables(name, &deals, &o, &base);
-    bad += n - same;
-    row(name, n, &o, &base, same);
     // The hashed table of exact positions (ddsolve-tt-zobrist), of the default's size.
+    let d = Config::default();
     for (name, mode) in [
         ("tt Zobrist", KeyMode::Incremental),
         ("tt Zobrist, keys anew", KeyMode::Scratch),
