@@ -352,8 +352,6 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             self.tricks_max + tl - q < target
         };
         if cut {
-            // The estimate may count only the tricks the target needs (and back up only
-            // their ranks): its bound is the target's.
             // The estimate's count rests on its winning ranks (the `Estimate` contract),
             // so the value is its count, not just the target's bound: a success search
             // that finds more lets MTD(f) jump.

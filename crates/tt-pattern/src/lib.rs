@@ -18,8 +18,8 @@
 //!   evictions remove the stalest, never-hit, most specific entries first.
 //! - [`TtPattern`] (`table.rs`): the table.
 //!
-//! `Config { tt_kind: TtKind::Pattern, .. }` makes the search build it (`ddsolve_search`'s
-//! `AnyTable`); `Solver::with_table` takes one built here, as below.
+//! It is the search's default table (`TtKind::Pattern`, built through `ddsolve_search`'s
+//! `AnyTable`); `Solver::with_table` also takes one built here, as below.
 //!
 //! ```
 //! use ddsolve_cards::{Deal, Strain};

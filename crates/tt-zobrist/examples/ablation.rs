@@ -10,7 +10,7 @@
 //! 20. The tables take turns deal by deal (the order rotating), and time is the thread's
 //! CPU time (from `/proc/thread-self/schedstat`, wall-clock time where that is missing), so
 //! that other work on the machine weighs on every table alike. Every table must give the
-//! same 20 numbers as the default.
+//! same 20 numbers as the flat table.
 
 use ddsolve_cards::Deal;
 use ddsolve_search::{Config, Solver, TranspositionTable, TtKind};
@@ -104,7 +104,13 @@ fn main() {
         .map_or(20, |s| s.parse().expect("a number of deals"));
     let deals = deals(&path, n);
     let d = Config::default();
-    let mut flat = Run::new("tt Flat (default)", Solver::with_config(d));
+    let mut flat = Run::new(
+        "tt Flat",
+        Solver::with_config(Config {
+            tt_kind: TtKind::Flat,
+            ..d
+        }),
+    );
     let mut forest = Run::new(
         "tt Forest",
         Solver::with_config(Config {

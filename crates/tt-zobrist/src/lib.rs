@@ -81,12 +81,12 @@
 //! ```
 //!
 //! `Solver::table` (the 20 results) of the first 20 distinct deals of `list100.txt`, a cold
-//! table per deal, 128 MB tables, the default search otherwise, the tables taking turns deal
+//! table per deal, 128 MB tables (the default budget then), the default search otherwise, the tables taking turns deal
 //! by deal in the same run; CPU time of a 2-core machine shared with other builds:
 //!
 //! ```text
 //! table                           nodes  x nodes  trick nodes   seconds   x time   same
-//! tt Flat (default)            23287178    1.00x      7603708      6.19    1.00x  20/20
+//! tt Flat (then default)       23287178    1.00x      7603708      6.19    1.00x  20/20
 //! tt Forest                    23454224    1.01x      7662411      6.85    1.11x  20/20
 //! tt Zobrist                  305496465   13.12x     97814246     80.69   13.04x  20/20
 //! tt Zobrist, keys anew       305496465   13.12x     97814246     81.35   13.15x  20/20
@@ -94,7 +94,7 @@
 //!
 //! `cargo xtask ablation --file ../shared/data/dds-hands/list100.txt --limit 20` has the
 //! same two rows (`tt Zobrist`, `tt Zobrist, keys anew`) beside the search's other switches:
-//! the same node counts, 13.12x the default's, and the same tables on all 20 deals.
+//! the same node counts, 13.12x the default's (the flat table then), and the same tables on all 20 deals.
 //!
 //! The exact-position table searches about 13 times the nodes of the pattern tables, and
 //! takes about 13 times as long: its cost per node is the same, the difference is what a
