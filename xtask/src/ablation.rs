@@ -105,6 +105,13 @@ fn variants() -> Vec<(&'static str, Config)> {
             },
         ),
         (
+            "ordering Cutoff, no leads",
+            Config {
+                ordering: OrderingKind::CutoffFollowing,
+                ..d
+            },
+        ),
+        (
             "driver Step",
             Config {
                 driver: Driver::Step,

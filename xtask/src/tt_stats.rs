@@ -79,8 +79,10 @@ pub enum Ordering {
     Paper,
     /// Highest rank first.
     Rank,
-    /// A remembered cutoff card first for hands following suit (the default).
+    /// A remembered cutoff card first for leads and hands following suit (the default).
     Cutoff,
+    /// A remembered cutoff card first for hands following suit only.
+    CutoffFollowing,
 }
 
 /// What one run is made of.
@@ -103,6 +105,7 @@ pub fn config(tt_mb: usize, ordering: Ordering, step: bool) -> Config {
             Ordering::Paper => OrderingKind::Paper,
             Ordering::Rank => OrderingKind::Rank,
             Ordering::Cutoff => OrderingKind::Cutoff,
+            Ordering::CutoffFollowing => OrderingKind::CutoffFollowing,
         },
         driver: if step { Driver::Step } else { Driver::Mtdf },
         ..Config::default()

@@ -14,10 +14,13 @@ pub enum OrderingKind {
     /// [`RankOrdering`]: highest rank first, a baseline for ablation.
     Rank,
     /// [`CutoffOrdering`] in front of [`TunedOrdering`]: a remembered cutoff card first for
-    /// hands following suit, the full ordering only when it fails (the default: the fewest
-    /// nodes over ordinary and freak deals).
+    /// leads and hands following suit, the full ordering only when it fails (the default:
+    /// the fewest nodes over ordinary and freak deals).
     #[default]
     Cutoff,
+    /// [`CutoffOrdering::following_only`] in front of [`TunedOrdering`]: the memory for
+    /// hands following suit only (for ablation).
+    CutoffFollowing,
 }
 
 /// One of the workspace's orderings, dispatched by a `match` (no virtual calls): what a
@@ -31,7 +34,7 @@ pub enum AnyOrdering {
     Paper(PaperOrdering),
     /// [`RankOrdering`].
     Rank(RankOrdering),
-    /// [`CutoffOrdering`] in front of [`TunedOrdering`].
+    /// [`CutoffOrdering`] in front of [`TunedOrdering`] (either kind of memory).
     Cutoff(CutoffOrdering<TunedOrdering>),
 }
 
@@ -43,6 +46,9 @@ impl AnyOrdering {
             OrderingKind::Paper => AnyOrdering::Paper(PaperOrdering),
             OrderingKind::Rank => AnyOrdering::Rank(RankOrdering),
             OrderingKind::Cutoff => AnyOrdering::Cutoff(CutoffOrdering::new(TunedOrdering)),
+            OrderingKind::CutoffFollowing => {
+                AnyOrdering::Cutoff(CutoffOrdering::following_only(TunedOrdering))
+            }
         }
     }
 }

@@ -10,8 +10,8 @@
 //! * [`MoveOrdering`] is the seam through which the search orders its moves;
 //!   [`PaperOrdering`] implements the weights of chapter 5 of Haglund's paper;
 //!   [`TunedOrdering`] refines them (about a quarter fewer search nodes on DDS's deals);
-//!   [`CutoffOrdering`] puts a remembered cutoff card in front of it for hands following
-//!   suit, and is what the search uses by default; [`RankOrdering`] is a baseline.
+//!   [`CutoffOrdering`] puts a remembered cutoff card in front of it for leads and hands
+//!   following suit, and is what the search uses by default; [`RankOrdering`] is a baseline.
 //!   [`AnyOrdering`] picks one of them at run time ([`OrderingKind`]).
 //! * [`SmallCardFilter`] is Kuijf's small-card rule (the paper's `NextMove`).
 //!

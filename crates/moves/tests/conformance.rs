@@ -23,6 +23,7 @@ fn tuned_ordering_conforms() {
 #[test]
 fn cutoff_ordering_conforms() {
     check_ordering(|| CutoffOrdering::new(TunedOrdering));
+    check_ordering(|| CutoffOrdering::following_only(TunedOrdering));
     check_ordering(|| CutoffOrdering::new(RankOrdering));
 }
 
@@ -33,6 +34,7 @@ fn any_ordering_conforms_in_every_kind() {
         OrderingKind::Paper,
         OrderingKind::Rank,
         OrderingKind::Cutoff,
+        OrderingKind::CutoffFollowing,
     ] {
         check_ordering(|| AnyOrdering::new(kind));
     }

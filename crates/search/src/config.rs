@@ -25,11 +25,13 @@ pub struct Config {
     pub driver: Driver,
     /// Which move ordering [`crate::Solver::with_config`] builds (a solver given its
     /// ordering by [`crate::Solver::with_parts`] ignores this). Default: the cutoff-card
-    /// memory for hands following suit in front of the tuned ordering
-    /// (`OrderingKind::Cutoff`): against the tuned ordering alone, 3.8% fewer nodes on
-    /// `list100.txt` (time equal), 8.3% fewer on 100 uniformly random deals (5% less time),
-    /// 10% fewer on the freak deals of `freak-seed11-24.tsv` (`perf` example, `CUTOFF=1`
-    /// against `TUNED=1`).
+    /// memory for leads and hands following suit in front of the tuned ordering
+    /// (`OrderingKind::Cutoff`). With the memory for following hands only
+    /// (`OrderingKind::CutoffFollowing`), against the tuned ordering alone: 3.8% fewer
+    /// nodes on `list100.txt` (time equal), 8.3% fewer on 100 uniformly random deals (5%
+    /// less time), 10% fewer on the freak deals of `freak-seed11-24.tsv` (`perf` example,
+    /// `CUTOFF=1` against `TUNED=1`); remembering leads too takes another 4-9% off on
+    /// ordinary deals and 19% on the freak deals (`FOLLOWING=1` against the default).
     pub ordering: OrderingKind,
     /// Which transposition table [`crate::Solver::with_config`] builds (a solver given its
     /// table ignores this). Default: the rank-pattern table (`TtKind::Pattern`): against the

@@ -1,6 +1,6 @@
 //! The search configuration of the examples, switched by environment variables: NO_QT,
-//! NO_LT, NO_TT, NO_ETC, NO_SMALL, STEP (driver), ETC_MIN=n, TT_FIRST=n, PAPER, RANK, TUNED
-//! or CUTOFF (ordering), FOREST or PATTERN (table: `TtForest` or `TtPattern`).
+//! NO_LT, NO_TT, NO_ETC, NO_SMALL, STEP (driver), ETC_MIN=n, TT_FIRST=n, PAPER, RANK, TUNED,
+//! CUTOFF or FOLLOWING (ordering), FOREST or PATTERN (table: `TtForest` or `TtPattern`).
 
 use ddsolve_search::{Config, Driver, OrderingKind, TtKind};
 
@@ -26,6 +26,8 @@ pub fn config_from_env() -> Config {
             OrderingKind::Tuned
         } else if on("CUTOFF") {
             OrderingKind::Cutoff
+        } else if on("FOLLOWING") {
+            OrderingKind::CutoffFollowing
         } else {
             d.ordering
         },
