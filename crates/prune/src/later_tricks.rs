@@ -17,23 +17,30 @@ pub fn later_tricks(hands: &SeatMap<Hand>, trump: Strain, leader: Seat, left: u8
     let trump_suit = trump.trump().filter(|&t| !suit_all(hands, t).is_empty());
     match trump_suit {
         None => {
-            // Rule 1: every suit the leader can lead is topped by an opponent.
+            // Rule 1: every suit the leader can lead is topped by an opponent. If one
+            // opponent holds all those top cards, he wins the lead and cashes every one.
             let mut win = Hand::EMPTY;
             let mut all_topped = true;
+            let (mut suits, mut by) = (0u8, [0u8; 4]);
             for s in Suit::ALL {
                 if hands[leader].suit(s).is_empty() {
                     continue;
                 }
                 let all = suit_all(hands, s);
                 let top = all.highest().map_or(0, |r| r.get());
-                if holder(s, top).is_some_and(ours) {
-                    all_topped = false;
-                    break;
+                match holder(s, top) {
+                    Some(h) if !ours(h) => by[h.index()] += 1,
+                    _ => {
+                        all_topped = false;
+                        break;
+                    }
                 }
+                suits += 1;
                 win |= hand_of(s, Holding(1 << top));
             }
             if all_topped {
-                return Estimate { tricks: 1, win };
+                let tricks = if by.contains(&suits) { suits } else { 1 };
+                return Estimate { tricks, win };
             }
             // Rule 2: even running every suit we top cannot take all the tricks.
             let mut sum = 0;

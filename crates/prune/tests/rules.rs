@@ -355,6 +355,15 @@ fn later_tricks_nt_rule1_opponents_top_every_suit_of_the_leader() {
     assert_backs_up(&est, &["SA", "HA"]);
 }
 
+/// Notrump rule 1 with one opponent holding every one of those top cards: he wins the
+/// lead and cashes them all (two tricks here, as bridge-solver's estimate counts).
+#[test]
+fn later_tricks_nt_rule1_one_opponent_cashes_every_top() {
+    let est = lt("N:2.2.. A.A.. ..AK. 3.3..", Strain::NoTrump, Seat::North);
+    assert_eq!(est.tricks, 2);
+    assert_backs_up(&est, &["SA", "HA"]);
+}
+
 /// Notrump rule 2: the suits our side tops give at most the sum of their longest holdings
 /// (1 + 1 here) < 3 tricks left: the opponents take one.
 #[test]
