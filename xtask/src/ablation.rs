@@ -112,6 +112,13 @@ fn variants() -> Vec<(&'static str, Config)> {
             },
         ),
         (
+            "first guess half",
+            Config {
+                estimated_first_guess: false,
+                ..d
+            },
+        ),
+        (
             "driver Step",
             Config {
                 driver: Driver::Step,

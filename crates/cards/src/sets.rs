@@ -40,6 +40,20 @@ impl Holding {
         self.0
     }
 
+    /// High-card points (Milton Work's count: ace 4, king 3, queen 2, jack 1).
+    ///
+    /// ```
+    /// use ddsolve_cards::Holding;
+    /// // Rank r at bit r: the ace at 14, the king at 13, the jack at 11, the two at 2.
+    /// let akj2 = Holding((1 << 14) | (1 << 13) | (1 << 11) | (1 << 2));
+    /// assert_eq!(akj2.high_card_points(), 8);
+    /// ```
+    #[inline]
+    pub const fn high_card_points(self) -> u32 {
+        let v = self.0 as u32;
+        4 * ((v >> 14) & 1) + 3 * ((v >> 13) & 1) + 2 * ((v >> 12) & 1) + ((v >> 11) & 1)
+    }
+
     /// Number of cards.
     #[inline]
     pub const fn len(self) -> u32 {
@@ -225,6 +239,16 @@ impl Hand {
     #[inline]
     pub const fn only_suit(self, suit: Suit) -> Hand {
         Hand(self.0 & (0xffff << (16 * suit as u32)))
+    }
+
+    /// High-card points of the whole hand (ace 4, king 3, queen 2, jack 1).
+    #[inline]
+    pub const fn high_card_points(self) -> u32 {
+        let h = self.holdings();
+        h[0].high_card_points()
+            + h[1].high_card_points()
+            + h[2].high_card_points()
+            + h[3].high_card_points()
     }
 
     /// Number of cards.

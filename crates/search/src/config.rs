@@ -23,6 +23,9 @@ pub struct Config {
     pub small_card_filter: bool,
     /// How exact values are found from zero-window searches.
     pub driver: Driver,
+    /// The first leader of each strain starts the driver from its side's tricks estimated
+    /// from points and trumps (`first_guess.rs`); off, from half the tricks.
+    pub estimated_first_guess: bool,
     /// Which move ordering [`crate::Solver::with_config`] builds (a solver given its
     /// ordering by [`crate::Solver::with_parts`] ignores this). Default: the cutoff-card
     /// memory for leads and hands following suit in front of the tuned ordering
@@ -61,6 +64,7 @@ impl Default for Config {
             tt_first_tricks: 6,
             small_card_filter: true,
             driver: Driver::Mtdf,
+            estimated_first_guess: true,
             ordering: OrderingKind::Cutoff,
             tt_kind: crate::TtKind::Pattern,
             tt_memory_mb: 64,

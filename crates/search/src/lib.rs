@@ -31,6 +31,7 @@ mod batch;
 mod config;
 mod core;
 mod driver;
+mod first_guess;
 mod play;
 pub mod pool;
 mod rank_owners;

@@ -1,4 +1,5 @@
 use crate::core::{root_moves, Hints, Searcher};
+use crate::first_guess::first_guess;
 use crate::rank_owners::RankOwners;
 use crate::{AnyTable, Config};
 use ddsolve_cards::{Card, DdTable, Deal, Hand, Holding, Position, Seat, SeatMap, Strain};
@@ -375,6 +376,9 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
                 // driver's bracket is cheapest guessing a trick more (a guess one too high
                 // costs no more searches than a right one, one too low a search more).
                 (None, Some(v)) => (n - v + 1).min(n),
+                (None, None) if self.config.estimated_first_guess => {
+                    first_guess(deal, strain, leader)
+                }
                 (None, None) => n / 2,
             };
             let lead_side = self.with_searcher(root, |s| s.value(n, guess));

@@ -1,5 +1,5 @@
 //! The search configuration of the examples, switched by environment variables: NO_QT,
-//! NO_LT, NO_TT, NO_ETC, NO_SMALL, STEP (driver), ETC_MIN=n, TT_FIRST=n, PAPER, RANK, TUNED,
+//! NO_LT, NO_TT, NO_ETC, NO_SMALL, STEP (driver), GUESS_HALF, ETC_MIN=n, TT_FIRST=n, TT_MB=n, PAPER, RANK, TUNED,
 //! CUTOFF or FOLLOWING (ordering), FOREST or PATTERN (table: `TtForest` or `TtPattern`).
 
 use ddsolve_search::{Config, Driver, OrderingKind, TtKind};
@@ -16,7 +16,9 @@ pub fn config_from_env() -> Config {
         etc: !on("NO_ETC"),
         small_card_filter: !on("NO_SMALL"),
         driver: if on("STEP") { Driver::Step } else { d.driver },
+        estimated_first_guess: !on("GUESS_HALF"),
         etc_min_cards: number("ETC_MIN", d.etc_min_cards),
+        tt_memory_mb: number("TT_MB", d.tt_memory_mb as u32) as usize,
         tt_first_tricks: number("TT_FIRST", d.tt_first_tricks),
         ordering: if on("RANK") {
             OrderingKind::Rank
