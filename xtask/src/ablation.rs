@@ -105,7 +105,7 @@ fn variants() -> Vec<(&'static str, Config)> {
             },
         ),
         (
-            "ordering Cutoff, no leads",
+            "cutoff memory no leads",
             Config {
                 ordering: OrderingKind::CutoffFollowing,
                 ..d
