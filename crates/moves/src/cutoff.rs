@@ -27,7 +27,7 @@
 //! trumps.
 
 use crate::{MoveList, MoveOrdering, OrderHints, TrickView, TunedOrdering};
-use ddsolve_cards::{beats, Card, Suit};
+use ddsolve_cards::{Card, Suit};
 
 const SLOTS_LOG2: u32 = 16;
 
@@ -191,14 +191,7 @@ impl<O> CutoffOrdering<O> {
 /// The index in the trick and the card winning it so far (the trick is not empty).
 #[inline]
 fn winning(view: &TrickView) -> (usize, Card) {
-    let led = view.trick[0].suit();
-    let mut best = 0;
-    for (i, &c) in view.trick.iter().enumerate().skip(1) {
-        if beats(c, view.trick[best], led, view.trump) {
-            best = i;
-        }
-    }
-    (best, view.trick[best])
+    (view.winner, view.trick[view.winner])
 }
 
 #[inline]

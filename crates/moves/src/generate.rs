@@ -1,5 +1,5 @@
 use arrayvec::ArrayVec;
-use ddsolve_cards::{Card, Hand, Holding, Position, Rank, Seat, SeatMap, Strain, Suit};
+use ddsolve_cards::{beats, Card, Hand, Holding, Position, Rank, Seat, SeatMap, Strain, Suit};
 
 /// One move: a card, the equivalent cards it stands for, and its ordering weight.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,17 +27,42 @@ pub struct TrickView<'a> {
     pub leader: Seat,
     /// Cards played to the current trick, the leader's first.
     pub trick: &'a [Card],
+    /// The index in `trick` of the card winning it so far (0 when the trick is empty). The
+    /// search keeps it as the cards are played, so the orderings need not work it out at
+    /// every node; [`TrickView::new`] computes it.
+    pub winner: usize,
 }
 
 impl<'a> TrickView<'a> {
+    /// The view of these hands and trick, its winning card worked out.
+    pub fn new(hands: &'a SeatMap<Hand>, trump: Strain, leader: Seat, trick: &'a [Card]) -> Self {
+        let mut winner = 0;
+        if let Some(first) = trick.first() {
+            let led = first.suit();
+            for (i, &c) in trick.iter().enumerate().skip(1) {
+                if beats(c, trick[winner], led, trump) {
+                    winner = i;
+                }
+            }
+        }
+        TrickView {
+            hands,
+            trump,
+            leader,
+            trick,
+            winner,
+        }
+    }
+
     /// The view of a [`Position`].
     pub fn of(pos: &'a Position) -> TrickView<'a> {
-        TrickView {
-            hands: pos.hands(),
-            trump: pos.trump(),
-            leader: pos.leader(),
-            trick: pos.trick(),
-        }
+        TrickView::new(pos.hands(), pos.trump(), pos.leader(), pos.trick())
+    }
+
+    /// The card winning the trick so far, if any has been played.
+    #[inline]
+    pub fn winning(&self) -> Option<Card> {
+        self.trick.get(self.winner).copied()
     }
 
     /// The hand to play.

@@ -452,12 +452,7 @@ impl PaperOrdering {
     fn fourth_ctx(view: &TrickView) -> Follow {
         let led = view.trick[0].suit();
         // Index of the card winning so far: 0 leader, 1 my partner, 2 leader's partner.
-        let mut win = 0;
-        for i in 1..3 {
-            if beats(view.trick[i], view.trick[win], led, view.trump) {
-                win = i;
-            }
-        }
+        let win = view.winner;
         Follow {
             led,
             current: view.trick[win],

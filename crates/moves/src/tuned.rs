@@ -4,7 +4,7 @@
 
 use crate::order::{bottom, sort, top};
 use crate::{Move, MoveList, MoveOrdering, OrderHints, TrickView};
-use ddsolve_cards::{beats, Card, Holding, Seat, Suit};
+use ddsolve_cards::{Card, Holding, Seat, Suit};
 
 /// Move ordering tuned by measurement on DDS's test deals (the search's default orders
 /// through it, behind [`crate::CutoffOrdering`]).
@@ -355,12 +355,7 @@ struct Trick {
 impl Trick {
     fn new(view: &TrickView) -> Trick {
         let led = view.trick[0].suit();
-        let mut winner = 0;
-        for i in 1..view.trick.len() {
-            if beats(view.trick[i], view.trick[winner], led, view.trump) {
-                winner = i;
-            }
-        }
+        let winner = view.winner;
         Trick {
             led,
             winning: view.trick[winner],

@@ -2,7 +2,7 @@
 
 use crate::rank_owners::RankOwners;
 use crate::Config;
-use ddsolve_cards::{trick_winner_index, Card, Hand, Holding, Seat, SeatMap, Side, Strain};
+use ddsolve_cards::{beats, trick_winner_index, Card, Hand, Holding, Seat, SeatMap, Side, Strain};
 use ddsolve_moves::{
     generate, generate_one, Move, MoveList, MoveOrdering, OrderHints, SmallCardFilter, TrickView,
 };
@@ -38,6 +38,8 @@ pub(crate) struct Searcher<'a, T: TranspositionTable, O: MoveOrdering> {
     /// Per card of the trick, the ranks its move stood for (its equivalent cards).
     pub trick_equals: [Holding; 4],
     pub trick_len: usize,
+    /// The index in `trick` of the card winning it so far (0 when it is empty).
+    pub winner: usize,
     /// Tricks won by the side that the search maximises, since the root.
     pub tricks_max: u8,
     pub max_side: Side,
@@ -61,6 +63,7 @@ pub(crate) struct Undo {
     trick: [Card; 4],
     trick_equals: [Holding; 4],
     trick_len: usize,
+    winner: usize,
     tricks_max: u8,
     /// The winning card of the trick this card completed, if it won by rank.
     pub mark: Hand,
@@ -94,6 +97,11 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             *e = Holding::single(c.rank());
         }
         let to_play = leader.offset(played.len());
+        let winner = if played.is_empty() {
+            0
+        } else {
+            trick_winner_prefix(played, trump)
+        };
         Searcher {
             hands,
             trump,
@@ -101,6 +109,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             trick,
             trick_equals,
             trick_len: played.len(),
+            winner,
             tricks_max: 0,
             max_side: to_play.side(),
             win: [Hand::EMPTY; 53],
@@ -146,6 +155,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             trick: self.trick,
             trick_equals: self.trick_equals,
             trick_len: self.trick_len,
+            winner: self.winner,
             tricks_max: self.tricks_max,
             mark: Hand::EMPTY,
         };
@@ -153,6 +163,16 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         self.hands[me].remove(card);
         self.trick[self.trick_len] = card;
         self.trick_equals[self.trick_len] = equals;
+        if self.trick_len == 0 {
+            self.winner = 0;
+        } else if beats(
+            card,
+            self.trick[self.winner],
+            self.trick[0].suit(),
+            self.trump,
+        ) {
+            self.winner = self.trick_len;
+        }
         if self.trick_len < 3 {
             self.trick_len += 1;
             return undo;
@@ -161,6 +181,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         self.tricks_max += u8::from(winner.side() == self.max_side);
         self.leader = winner;
         self.trick_len = 0;
+        self.winner = 0;
         Undo { mark, ..undo }
     }
 
@@ -170,6 +191,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         self.trick = undo.trick;
         self.trick_equals = undo.trick_equals;
         self.trick_len = undo.trick_len;
+        self.winner = undo.winner;
         self.tricks_max = undo.tricks_max;
         let me = self.to_play();
         self.hands[me].insert(card);
@@ -180,7 +202,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     /// win by rank too).
     #[inline]
     fn complete_trick(&self) -> (Seat, Hand) {
-        let w = trick_winner_index(&self.trick, self.trump);
+        let w = self.winner;
         let wc = self.trick[w];
         let by_rank = won_by_rank(&self.trick, w);
         (
@@ -447,6 +469,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                 trump: self.trump,
                 leader: self.leader,
                 trick: &self.trick[..pos],
+                winner: self.winner,
             };
             let first = self
                 .ordering
@@ -487,6 +510,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                     trump: self.trump,
                     leader: self.leader,
                     trick: &self.trick[..pos],
+                    winner: self.winner,
                 };
                 generate(&view, &mut moves);
             }
@@ -529,6 +553,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             trump: self.trump,
             leader: self.leader,
             trick: &self.trick[..pos],
+            winner: self.winner,
         };
         self.ordering.order(&view, hints, moves);
     }
@@ -566,6 +591,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             trump: self.trump,
             leader: self.leader,
             trick: &self.trick[..pos],
+            winner: self.winner,
         };
         self.ordering.cutoff(&view, card);
     }
@@ -627,4 +653,16 @@ pub(crate) fn root_moves<O: MoveOrdering>(
     generate(view, &mut moves);
     ordering.order(view, hints, &mut moves);
     moves
+}
+
+/// The index of the card winning the (non-empty) cards played to a trick so far.
+fn trick_winner_prefix(played: &[Card], trump: Strain) -> usize {
+    let led = played[0].suit();
+    let mut w = 0;
+    for (i, &c) in played.iter().enumerate().skip(1) {
+        if beats(c, played[w], led, trump) {
+            w = i;
+        }
+    }
+    w
 }

@@ -250,12 +250,7 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
             played: pos.trick(),
         };
         let hints = OrderHints::default();
-        let view = TrickView {
-            hands: &root.hands,
-            trump: root.trump,
-            leader: root.leader,
-            trick: root.played,
-        };
+        let view = TrickView::new(&root.hands, root.trump, root.leader, root.played);
         self.prepare(root.trump);
         let moves = root_moves(&view, &mut self.ordering, &hints);
         self.with_searcher(root, |s| {
