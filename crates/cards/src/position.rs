@@ -80,11 +80,21 @@ pub enum PlayError {
 /// The index (0..=3, in order of play) of the card that wins a complete trick.
 #[inline]
 pub fn trick_winner_index(cards: &[Card; 4], trump: Strain) -> usize {
-    let led = cards[0].suit();
+    trick_winner_so_far(cards, trump)
+}
+
+/// The index, in order of play, of the card winning the cards played to a trick so far (0
+/// when none has been played).
+#[inline]
+pub fn trick_winner_so_far(played: &[Card], trump: Strain) -> usize {
+    let Some(first) = played.first() else {
+        return 0;
+    };
+    let led = first.suit();
     let mut best = 0;
-    let mut best_score = trick_score(cards[0], led, trump);
-    for i in 1..4 {
-        let sc = trick_score(cards[i], led, trump);
+    let mut best_score = trick_score(*first, led, trump);
+    for (i, &c) in played.iter().enumerate().skip(1) {
+        let sc = trick_score(c, led, trump);
         if sc > best_score {
             best = i;
             best_score = sc;

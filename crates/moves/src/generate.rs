@@ -1,5 +1,7 @@
 use arrayvec::ArrayVec;
-use ddsolve_cards::{beats, Card, Hand, Holding, Position, Rank, Seat, SeatMap, Strain, Suit};
+use ddsolve_cards::{
+    trick_winner_so_far, Card, Hand, Holding, Position, Rank, Seat, SeatMap, Strain, Suit,
+};
 
 /// One move: a card, the equivalent cards it stands for, and its ordering weight.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,33 +38,18 @@ pub struct TrickView<'a> {
 impl<'a> TrickView<'a> {
     /// The view of these hands and trick, its winning card worked out.
     pub fn new(hands: &'a SeatMap<Hand>, trump: Strain, leader: Seat, trick: &'a [Card]) -> Self {
-        let mut winner = 0;
-        if let Some(first) = trick.first() {
-            let led = first.suit();
-            for (i, &c) in trick.iter().enumerate().skip(1) {
-                if beats(c, trick[winner], led, trump) {
-                    winner = i;
-                }
-            }
-        }
         TrickView {
             hands,
             trump,
             leader,
             trick,
-            winner,
+            winner: trick_winner_so_far(trick, trump),
         }
     }
 
     /// The view of a [`Position`].
     pub fn of(pos: &'a Position) -> TrickView<'a> {
         TrickView::new(pos.hands(), pos.trump(), pos.leader(), pos.trick())
-    }
-
-    /// The card winning the trick so far, if any has been played.
-    #[inline]
-    pub fn winning(&self) -> Option<Card> {
-        self.trick.get(self.winner).copied()
     }
 
     /// The hand to play.

@@ -2,7 +2,10 @@
 
 use crate::rank_owners::RankOwners;
 use crate::Config;
-use ddsolve_cards::{beats, trick_winner_index, Card, Hand, Holding, Seat, SeatMap, Side, Strain};
+use ddsolve_cards::{
+    beats, trick_winner_index, trick_winner_so_far, Card, Hand, Holding, Seat, SeatMap, Side,
+    Strain,
+};
 use ddsolve_moves::{
     generate, generate_one, Move, MoveList, MoveOrdering, OrderHints, SmallCardFilter, TrickView,
 };
@@ -97,11 +100,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             *e = Holding::single(c.rank());
         }
         let to_play = leader.offset(played.len());
-        let winner = if played.is_empty() {
-            0
-        } else {
-            trick_winner_prefix(played, trump)
-        };
+        let winner = trick_winner_so_far(played, trump);
         Searcher {
             hands,
             trump,
@@ -653,16 +652,4 @@ pub(crate) fn root_moves<O: MoveOrdering>(
     generate(view, &mut moves);
     ordering.order(view, hints, &mut moves);
     moves
-}
-
-/// The index of the card winning the (non-empty) cards played to a trick so far.
-fn trick_winner_prefix(played: &[Card], trump: Strain) -> usize {
-    let led = played[0].suit();
-    let mut w = 0;
-    for (i, &c) in played.iter().enumerate().skip(1) {
-        if beats(c, played[w], led, trump) {
-            w = i;
-        }
-    }
-    w
 }
