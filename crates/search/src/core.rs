@@ -3,8 +3,7 @@
 use crate::rank_owners::RankOwners;
 use crate::Config;
 use ddsolve_cards::{
-    beats, trick_winner_index, trick_winner_so_far, Card, Hand, Holding, Seat, SeatMap, Side,
-    Strain,
+    trick_winner_index, trick_winner_so_far, Card, Hand, Holding, Seat, SeatMap, Side, Strain,
 };
 use ddsolve_moves::{
     generate, generate_one, Move, MoveList, MoveOrdering, OrderHints, SmallCardFilter, TrickView,
@@ -160,20 +159,27 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         };
         let me = self.to_play();
         self.hands[me].remove(card);
-        self.trick[self.trick_len] = card;
-        self.trick_equals[self.trick_len] = equals;
-        if self.trick_len == 0 {
+        // Trick indices are below 4: `& 3` lets the compiler drop the bounds checks.
+        let i = self.trick_len & 3;
+        self.trick[i] = card;
+        self.trick_equals[i] = equals;
+        if i == 0 {
             self.winner = 0;
-        } else if beats(
-            card,
-            self.trick[self.winner],
-            self.trick[0].suit(),
-            self.trump,
-        ) {
-            self.winner = self.trick_len;
+        } else {
+            // The card winning so far is of the suit led or a trump: a card beats it when
+            // it is higher in the same suit, or a trump over a card that is not.
+            let best = self.trick[self.winner & 3];
+            let over = if card.suit() == best.suit() {
+                card.rank() > best.rank()
+            } else {
+                self.trump.trump() == Some(card.suit())
+            };
+            if over {
+                self.winner = i;
+            }
         }
-        if self.trick_len < 3 {
-            self.trick_len += 1;
+        if i < 3 {
+            self.trick_len = i + 1;
             return undo;
         }
         let (winner, mark) = self.complete_trick();
@@ -201,7 +207,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     /// win by rank too).
     #[inline]
     fn complete_trick(&self) -> (Seat, Hand) {
-        let w = self.winner;
+        let w = self.winner & 3;
         let wc = self.trick[w];
         let by_rank = won_by_rank(&self.trick, w);
         (
