@@ -42,6 +42,12 @@ pub(crate) struct Searcher<'a, T: TranspositionTable, O: MoveOrdering> {
     pub trick_len: usize,
     /// The index in `trick` of the card winning it so far (0 when it is empty).
     pub winner: usize,
+    /// Per card of the trick, `winner` before it was played (for `unplay`).
+    winner_before: [u8; 4],
+    /// The tricks completed since the root, for `unplay` to restore.
+    done: [DoneTrick; 13],
+    /// How many of `done` are in use.
+    done_len: usize,
     /// Tricks won by the side that the search maximises, since the root.
     pub tricks_max: u8,
     pub max_side: Side,
@@ -58,18 +64,24 @@ pub(crate) struct Searcher<'a, T: TranspositionTable, O: MoveOrdering> {
     pub hints: &'a mut Hints,
 }
 
-/// What `play` changed, to undo it.
+/// A trick completed in the search, kept so that `unplay` restores the state before its
+/// last card.
 #[derive(Clone, Copy)]
-pub(crate) struct Undo {
+struct DoneTrick {
     leader: Seat,
     trick: [Card; 4],
     trick_equals: [Holding; 4],
-    trick_len: usize,
-    winner: usize,
+    winner_before: [u8; 4],
     tricks_max: u8,
-    /// The winning card of the trick this card completed, if it won by rank.
-    pub mark: Hand,
 }
+
+const NO_DONE: DoneTrick = DoneTrick {
+    leader: Seat::North,
+    trick: [NO_CARD; 4],
+    trick_equals: [Holding::EMPTY; 4],
+    winner_before: [0; 4],
+    tricks_max: 0,
+};
 
 /// Did card `w` of a complete trick win by rank (another card of its suit was played)?
 #[inline]
@@ -108,6 +120,9 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             trick_equals,
             trick_len: played.len(),
             winner,
+            winner_before: [0; 4],
+            done: [NO_DONE; 13],
+            done_len: 0,
             tricks_max: 0,
             max_side: to_play.side(),
             win: [Hand::EMPTY; 53],
@@ -146,23 +161,17 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         (self.depth() + self.trick_len).div_ceil(4) as u8
     }
 
+    /// Plays `card` (standing for `equals`) for the hand to play. Returns, if it completed
+    /// a trick won by rank, the winning card with the cards its move stood for (else empty).
     #[inline]
-    pub fn play(&mut self, card: Card, equals: Holding) -> Undo {
-        let undo = Undo {
-            leader: self.leader,
-            trick: self.trick,
-            trick_equals: self.trick_equals,
-            trick_len: self.trick_len,
-            winner: self.winner,
-            tricks_max: self.tricks_max,
-            mark: Hand::EMPTY,
-        };
+    pub fn play(&mut self, card: Card, equals: Holding) -> Hand {
         let me = self.to_play();
         self.hands[me].remove(card);
         // Trick indices are below 4: `& 3` lets the compiler drop the bounds checks.
         let i = self.trick_len & 3;
         self.trick[i] = card;
         self.trick_equals[i] = equals;
+        self.winner_before[i] = self.winner as u8;
         if i == 0 {
             self.winner = 0;
         } else {
@@ -180,24 +189,41 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         }
         if i < 3 {
             self.trick_len = i + 1;
-            return undo;
+            return Hand::EMPTY;
         }
         let (winner, mark) = self.complete_trick();
+        self.done[self.done_len % 13] = DoneTrick {
+            leader: self.leader,
+            trick: self.trick,
+            trick_equals: self.trick_equals,
+            winner_before: self.winner_before,
+            tricks_max: self.tricks_max,
+        };
+        self.done_len += 1;
         self.tricks_max += u8::from(winner.side() == self.max_side);
         self.leader = winner;
         self.trick_len = 0;
         self.winner = 0;
-        Undo { mark, ..undo }
+        mark
     }
 
+    /// Takes back `card`, the last card played.
     #[inline]
-    pub fn unplay(&mut self, card: Card, undo: &Undo) {
-        self.leader = undo.leader;
-        self.trick = undo.trick;
-        self.trick_equals = undo.trick_equals;
-        self.trick_len = undo.trick_len;
-        self.winner = undo.winner;
-        self.tricks_max = undo.tricks_max;
+    pub fn unplay(&mut self, card: Card) {
+        if self.trick_len == 0 {
+            // The card completed a trick.
+            self.done_len -= 1;
+            let t = self.done[self.done_len % 13];
+            self.leader = t.leader;
+            self.trick = t.trick;
+            self.trick_equals = t.trick_equals;
+            self.winner_before = t.winner_before;
+            self.tricks_max = t.tricks_max;
+            self.trick_len = 3;
+        } else {
+            self.trick_len -= 1;
+        }
+        self.winner = usize::from(self.winner_before[self.trick_len & 3]);
         let me = self.to_play();
         self.hands[me].insert(card);
     }
@@ -574,10 +600,10 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         pos: usize,
         me_max: bool,
     ) -> Result<u8, (u8, Hand)> {
-        let undo = self.play(mv.card, mv.equals);
+        let mark = self.play(mv.card, mv.equals);
         let v = self.search_value(target);
-        self.unplay(mv.card, &undo);
-        let child = self.win[d - 1] | undo.mark;
+        self.unplay(mv.card);
+        let child = self.win[d - 1] | mark;
         if (v >= target) == me_max {
             self.win[d] = child;
             self.hints.cutoff[d] = Some(mv.card);
@@ -605,7 +631,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     /// to a position whose TT entry already decides the search for the side to move?
     fn etc(&mut self, moves: &MoveList, target: u8, d: usize, me_max: bool) -> Option<u8> {
         for mv in moves.iter() {
-            let undo = self.play(mv.card, mv.equals);
+            let mark = self.play(mv.card, mv.equals);
             let tl = (self.depth() / 4) as u8;
             let mut answer = None;
             if tl >= 2 && self.tricks_max < target && self.tricks_max + tl >= target {
@@ -621,11 +647,11 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                         if self.depth() as u32 <= self.config.verify_tt_cards {
                             self.verify(bound_target(v, won), won, "etc hit");
                         }
-                        answer = Some((v, hit.win | undo.mark));
+                        answer = Some((v, hit.win | mark));
                     }
                 }
             }
-            self.unplay(mv.card, &undo);
+            self.unplay(mv.card);
             if let Some((v, win)) = answer {
                 self.win[d] = win;
                 self.hints.cutoff[d] = Some(mv.card);

@@ -48,19 +48,19 @@ impl<T: TranspositionTable, O: MoveOrdering> Searcher<'_, T, O> {
 
     /// Exact tricks for the root's side to play if it plays `card` (standing for `equals`).
     pub(crate) fn value_after(&mut self, card: Card, equals: Holding) -> u8 {
-        let undo = self.play(card, equals);
+        self.play(card, equals);
         let left = self.tricks_left();
         let guess = self.tricks_max + left / 2;
         let v = self.value(left, guess);
-        self.unplay(card, &undo);
+        self.unplay(card);
         v
     }
 
     /// Does playing `card` let the root's side take at least `target` tricks?
     pub(crate) fn reaches_after(&mut self, card: Card, equals: Holding, target: u8) -> bool {
-        let undo = self.play(card, equals);
+        self.play(card, equals);
         let v = self.search(target);
-        self.unplay(card, &undo);
+        self.unplay(card);
         v
     }
 }
