@@ -171,6 +171,14 @@ impl Rank {
     /// The ace.
     pub const ACE: Rank = Rank(14);
 
+    /// The rank at bit `bit` of a holding whose bits are ranks only (`bit` in 2..=14, which
+    /// callers guarantee by masking with `RANK_BITS`).
+    #[inline]
+    pub(crate) const fn from_bit(bit: u32) -> Rank {
+        debug_assert!(bit >= 2 && bit <= 14);
+        Rank(bit as u8)
+    }
+
     /// The rank numbered `r` (2..=14), if valid.
     #[inline]
     pub const fn new(r: u8) -> Option<Rank> {

@@ -72,23 +72,25 @@ impl Holding {
         self.0 & (1 << rank.get()) != 0
     }
 
-    /// The highest rank held.
+    /// The highest rank held (bits that are not ranks are ignored).
     #[inline]
     pub const fn highest(self) -> Option<Rank> {
-        if self.0 == 0 {
+        let bits = self.0 & RANK_BITS;
+        if bits == 0 {
             None
         } else {
-            Rank::new(15 - self.0.leading_zeros() as u8)
+            Some(Rank::from_bit(15 - bits.leading_zeros()))
         }
     }
 
-    /// The lowest rank held.
+    /// The lowest rank held (bits that are not ranks are ignored).
     #[inline]
     pub const fn lowest(self) -> Option<Rank> {
-        if self.0 == 0 {
+        let bits = self.0 & RANK_BITS;
+        if bits == 0 {
             None
         } else {
-            Rank::new(self.0.trailing_zeros() as u8)
+            Some(Rank::from_bit(bits.trailing_zeros()))
         }
     }
 
@@ -104,16 +106,16 @@ impl Holding {
         Holding(RANK_BITS & ((1u16 << rank.get()) - 1))
     }
 
-    /// Ranks from the highest down.
+    /// Ranks from the highest down (bits that are not ranks are skipped).
     #[inline]
     pub fn iter(self) -> HoldingIter {
-        HoldingIter(self.0)
+        HoldingIter(self.0 & RANK_BITS)
     }
 }
 
 /// Iterator over a holding's ranks, highest first.
 #[derive(Clone, Debug)]
-pub struct HoldingIter(u16);
+pub struct HoldingIter(u16); // rank bits only
 
 impl Iterator for HoldingIter {
     type Item = Rank;
@@ -122,9 +124,9 @@ impl Iterator for HoldingIter {
         if self.0 == 0 {
             return None;
         }
-        let r = 15 - self.0.leading_zeros() as u8;
+        let r = 15 - self.0.leading_zeros();
         self.0 &= !(1 << r);
-        Rank::new(r)
+        Some(Rank::from_bit(r))
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
         let n = self.0.count_ones() as usize;
