@@ -48,6 +48,8 @@ pub(crate) struct Searcher<'a, T: TranspositionTable, O: MoveOrdering> {
     done: [DoneTrick; 13],
     /// How many of `done` are in use.
     done_len: usize,
+    /// The cards left in the hands (kept by `play` and `unplay`).
+    cards_left: usize,
     /// Tricks won by the side that the search maximises, since the root.
     pub tricks_max: u8,
     pub max_side: Side,
@@ -123,6 +125,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             winner_before: [0; 4],
             done: [NO_DONE; 13],
             done_len: 0,
+            cards_left: (hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3]).len() as usize,
             tricks_max: 0,
             max_side: to_play.side(),
             win: [Hand::EMPTY; 53],
@@ -145,9 +148,14 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         }
     }
 
+    /// The cards left in the hands.
     #[inline]
     pub fn depth(&self) -> usize {
-        (self.hands.0[0] | self.hands.0[1] | self.hands.0[2] | self.hands.0[3]).len() as usize
+        debug_assert_eq!(
+            self.cards_left,
+            (self.hands.0[0] | self.hands.0[1] | self.hands.0[2] | self.hands.0[3]).len() as usize
+        );
+        self.cards_left
     }
 
     #[inline]
@@ -167,6 +175,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     pub fn play(&mut self, card: Card, equals: Holding) -> Hand {
         let me = self.to_play();
         self.hands[me].remove(card);
+        self.cards_left -= 1;
         // Trick indices are below 4: `& 3` lets the compiler drop the bounds checks.
         let i = self.trick_len & 3;
         self.trick[i] = card;
@@ -226,6 +235,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         self.winner = usize::from(self.winner_before[self.trick_len & 3]);
         let me = self.to_play();
         self.hands[me].insert(card);
+        self.cards_left += 1;
     }
 
     /// The winner of the four cards in `trick`, and, if it won by rank, its card with the
