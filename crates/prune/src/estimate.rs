@@ -19,12 +19,36 @@ pub(crate) fn suit_all(hands: &SeatMap<Hand>, s: Suit) -> Holding {
 /// The top cards of `all` held by `mine`, down to the first card held by someone else.
 #[inline]
 pub(crate) fn top_run(all: Holding, mine: Holding) -> Holding {
-    let others = all.0 & !mine.0;
-    if others == 0 {
-        return Holding(all.0);
-    }
-    let hb = 15 - others.leading_zeros();
-    Holding(all.0 & !((2u32 << hb) - 1) as u16)
+    let others = u32::from(all.0 & !mine.0);
+    // The bits up to the highest card of the others (none if they hold none).
+    let below = (1u32 << (32 - others.leading_zeros())) - 1;
+    Holding(all.0 & !below as u16)
+}
+
+/// Does `mine`, a part of `all`, hold its top card? Holdings are bitsets of ranks, so of
+/// two disjoint ones the one with the higher top card is the larger number.
+#[inline]
+pub(crate) fn holds_top(all: Holding, mine: Holding) -> bool {
+    mine.0 > all.0 & !mine.0
+}
+
+/// Does every card of `hi` outrank every card of `lo`, `hi` holding at least one? (The
+/// lowest card of `hi` is then a larger number than all of `lo`.)
+#[inline]
+pub(crate) fn all_above(hi: Holding, lo: Holding) -> bool {
+    hi.0 & hi.0.wrapping_neg() > lo.0
+}
+
+/// The highest card of `h` (empty if `h` is).
+#[inline]
+pub(crate) fn highest(h: Holding) -> Holding {
+    Holding((0x8000u32 >> h.0.leading_zeros()) as u16)
+}
+
+/// The rank of the lowest card of `h` (0 if `h` is empty).
+#[inline]
+pub(crate) fn lowest_rank(h: Holding) -> u8 {
+    h.lowest().map_or(0, |r| r.get())
 }
 
 /// The cards of `all` from the top down to `rank` included.

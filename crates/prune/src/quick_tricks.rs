@@ -2,7 +2,9 @@
 //! (cashing alone, crossing to partner, both hands cashing, a ruff in partner's hand), and
 //! the quick trick of the second hand after the lead (after Kuijf).
 
-use crate::estimate::{down_to, hand_of, suit_all, top_run, Estimate};
+use crate::estimate::{
+    all_above, down_to, hand_of, highest, holds_top, lowest_rank, suit_all, top_run, Estimate,
+};
 use ddsolve_cards::{Card, Hand, Holding, Seat, SeatMap, Strain, Suit};
 
 /// Sure tricks for `x` alone cashing from the top while keeping the lead, `y` being its
@@ -12,79 +14,91 @@ use ddsolve_cards::{Card, Hand, Holding, Seat, SeatMap, Strain, Suit};
 /// the lead by crossing with its top card of that suit, the second trick ends in the
 /// other hand; cashed last, the count still holds.)
 fn cash_alone(hands: &SeatMap<Hand>, trump: Option<Suit>, x: Seat, need: u32) -> Estimate {
-    let y = x.partner();
-    let (o1, o2) = (x.next(), x.prev());
+    let (hx, hy) = (hands[x], hands[x.partner()]);
+    let (h1, h2) = (hands[x.next()], hands[x.prev()]);
+    let all = hx | hy | h1 | h2;
     let mut tricks = 0u32;
     let mut win = Hand::EMPTY;
-    let mut parts = [Part::default(); 4];
     // Per opponent: does it still hold trumps once x has cashed its top trumps?
     let mut ruffers = [false, false];
     if let Some(t) = trump {
-        let all = suit_all(hands, t);
-        let (hx, hy) = (hands[x].suit(t), hands[y].suit(t));
-        let (l1, l2) = (hands[o1].suit(t).len(), hands[o2].suit(t).len());
-        let run = top_run(all, hx);
-        if l1 == 0 && l2 == 0 && !hx.is_empty() && hx.lowest() > hy.highest() {
+        let (all_t, tx, ty) = (all.suit(t), hx.suit(t), hy.suit(t));
+        let (l1, l2) = (h1.suit(t).len(), h2.suit(t).len());
+        if l1 == 0 && l2 == 0 && all_above(tx, ty) {
             // Nobody can beat x's trumps: all of them are tricks and x keeps the lead.
-            tricks += hx.len();
-            if !hy.is_empty() {
-                win |= hand_of(t, down_to(all, hx.lowest().map_or(0, |r| r.get())));
+            tricks += tx.len();
+            if !ty.is_empty() {
+                win |= hand_of(t, down_to(all_t, lowest_rank(tx)));
             }
         } else {
+            let run = top_run(all_t, tx);
             let k = run.len();
-            if k > 0 && k >= l1.max(l2) && hy.len() <= k {
+            if k > 0 && k >= l1.max(l2) && ty.len() <= k {
                 // After k rounds from the top nobody else has a trump: the rest of x's
                 // trumps are tricks too, and x keeps the lead.
-                tricks += hx.len();
+                tricks += tx.len();
             } else {
                 tricks += k;
             }
-            if k > 0 && (l1 > 0 || l2 > 0 || !hy.is_empty()) {
+            if k > 0 && (l1 > 0 || l2 > 0 || !ty.is_empty()) {
                 win |= hand_of(t, run);
             }
             ruffers = [l1 > k, l2 > k];
         }
+        if tricks >= need {
+            // The trumps alone reach `need`: no side suit is needed (nor backs up ranks).
+            return Estimate {
+                tricks: tricks.min(13) as u8,
+                win,
+            };
+        }
     }
+    let no_ruff = !ruffers[0] && !ruffers[1];
+    // x's side suits.
+    let sides = trump.map_or(hx, |t| hx - hx.only_suit(t));
+    let mut parts = [Part::default(); 4];
+    let (mut total, mut total_win) = (0, Hand::EMPTY);
     for s in Suit::ALL {
-        if Some(s) == trump {
+        let (sx, sy, all_s) = (sides.suit(s), hy.suit(s), all.suit(s));
+        // Nothing to cash without a card, nor in a suit whose top card the opponents hold.
+        if sx.is_empty() || !holds_top(all_s, sx | sy) {
             continue;
         }
-        let hx = hands[x].suit(s);
-        if hx.is_empty() {
-            continue;
-        }
-        let all = suit_all(hands, s);
-        let hy = hands[y].suit(s);
-        let (h1, h2) = (hands[o1].suit(s), hands[o2].suit(s));
+        let (l1, l2) = (h1.suit(s).len(), h2.suit(s).len());
         // Rounds before an opponent with trumps can ruff.
         let mut safe = 13;
         if ruffers[0] {
-            safe = safe.min(h1.len());
+            safe = safe.min(l1);
         }
         if ruffers[1] {
-            safe = safe.min(h2.len());
+            safe = safe.min(l2);
         }
-        let no_ruff = !ruffers[0] && !ruffers[1];
-        let opp_len = h1.len().max(h2.len());
-        let (count, marks) = suit_tricks(all, hx, hy, opp_len, safe, no_ruff, true);
-        parts[s.index()] = Part {
+        let (count, marks) = suit_tricks(all_s, sx, sy, l1.max(l2), safe, no_ruff, true);
+        let part = Part {
             count,
             win: hand_of(s, marks),
-            entry: false,
         };
+        parts[s.index()] = part;
+        total += count;
+        total_win |= part.win;
     }
-    let (more, more_win) = select(&mut parts, need.saturating_sub(tricks));
+    let need = need.saturating_sub(tricks);
+    let (more, more_win) = if total < need {
+        (total, total_win)
+    } else {
+        select(&parts, need)
+    };
     Estimate {
         tricks: (tricks + more).min(13) as u8,
         win: win | more_win,
     }
 }
 
-/// Sure tricks in one suit for `x` (holding `hx`) cashing it while keeping the lead, its
-/// partner holding `hy`, the longer opponent `opp_len` cards; `all` is the suit's cards
-/// still out; `safe` the rounds before an opponent ruffs and `no_ruff` whether none can.
-/// Returns the count and the suit's cards it rests on.
-#[inline]
+/// Sure tricks in one suit for `x` (holding `hx`, at least one card) cashing it while
+/// keeping the lead, its partner holding `hy`, the longer opponent `opp_len` cards; `all` is
+/// the suit's cards still out; `safe` the rounds before an opponent ruffs and `no_ruff`
+/// whether none can (`safe` is then 13). Returns the count and the suit's cards it rests on.
+#[inline(always)]
 fn suit_tricks(
     all: Holding,
     hx: Holding,
@@ -95,45 +109,41 @@ fn suit_tricks(
     split: bool,
 ) -> (u32, Holding) {
     let run = top_run(all, hx);
-    if opp_len == 0 && hy.is_empty() && no_ruff {
-        // Nobody else holds the suit.
-        (hx.len(), Holding::EMPTY)
-    } else if run.len() >= opp_len && hy.len() <= run.len() && no_ruff {
-        // Partner follows under the top run and is then void, as are the opponents:
-        // every card of x wins and x keeps the lead.
-        (hx.len(), run)
-    } else if run.len() >= opp_len && hx.lowest() > hy.highest() && no_ruff {
-        // Once the opponents are out of the suit every card of x wins, and partner's
-        // cards are all lower, so x keeps the lead.
-        let marks = if opp_len == 0 && hy.is_empty() {
-            Holding::EMPTY
-        } else {
-            down_to(all, hx.lowest().map_or(0, |r| r.get()))
-        };
-        (hx.len(), marks)
-    } else {
-        let k = run.len().min(safe);
-        let top2 = Holding(top_n(all.0, 2));
-        if split
-            && k < 2
-            && no_ruff
-            && hx.len() >= 2
-            && hy.len() >= 2
-            && (hx.0 & top2.0).count_ones() == 1
-            && (hy.0 & top2.0).count_ones() == 1
-        {
+    let k = run.len();
+    if no_ruff && k >= opp_len {
+        if hy.len() <= k {
+            // Partner follows under the top run and is then void, as are the opponents:
+            // every card of x wins and x keeps the lead. If nobody else holds the suit,
+            // that rests on no ranks.
+            let marks = if all == hx { Holding::EMPTY } else { run };
+            return (hx.len(), marks);
+        }
+        if all_above(hx, hy) {
+            // Once the opponents are out of the suit every card of x wins, and partner's
+            // cards are all lower, so x keeps the lead.
+            return (hx.len(), down_to(all, lowest_rank(hx)));
+        }
+    }
+    let k = k.min(safe);
+    if split && k < 2 && no_ruff && hx.len() >= 2 && hy.len() >= 2 {
+        let top2 = highest(all) | highest(all - highest(all));
+        if hx.0 & top2.0 != 0 && hy.0 & top2.0 != 0 {
             // The two top cards split between x and partner, each with a small card: x
             // leads low to partner's, partner leads back to x's. If then the opponents
             // and partner are out of the suit, x's other cards win too.
-            if opp_len <= 2 && hy.len() <= 2 {
+            return if opp_len <= 2 && hy.len() <= 2 {
                 (hx.len(), top2)
             } else {
                 (2, top2)
-            }
-        } else {
-            (k, Holding(top_n(run.0, k)))
+            };
         }
     }
+    // The top k cards of the run: the run less its lowest cards.
+    let mut marks = run.0;
+    for _ in k..run.len() {
+        marks &= marks - 1;
+    }
+    (k, Holding(marks))
 }
 
 /// One suit's contribution to a quick-trick count.
@@ -141,47 +151,45 @@ fn suit_tricks(
 struct Part {
     count: u32,
     win: Hand,
-    /// A suit through which the leader can reach partner (see [`cash_both`]).
-    entry: bool,
 }
 
 /// The parts that reach `need` tricks while backing up as few winning ranks as possible:
-/// parts that rest on no ranks first, then the largest. All parts if `need` is not reached.
-fn select(parts: &mut [Part; 4], need: u32) -> (u32, Hand) {
-    let total: u32 = parts.iter().map(|p| p.count).sum();
-    if total < need || need == 0 {
-        let win = parts.iter().fold(Hand::EMPTY, |w, p| w | p.win);
-        return if need == 0 {
-            (0, Hand::EMPTY)
-        } else {
-            (total, win)
-        };
+/// parts that rest on no ranks first, then the largest (in suit order among equals). All
+/// parts if `need` is not reached.
+fn select(parts: &[Part; 4], need: u32) -> (u32, Hand) {
+    if need == 0 {
+        return (0, Hand::EMPTY);
     }
-    parts.sort_by_key(|p| (!p.win.is_empty(), std::cmp::Reverse(p.count)));
+    let total: u32 = parts.iter().map(|p| p.count).sum();
+    if total < need {
+        return (total, parts.iter().fold(Hand::EMPTY, |w, p| w | p.win));
+    }
+    // Sort keys: resting on ranks, then fewer tricks, then the suit.
+    let mut order: [u64; 4] = std::array::from_fn(|i| {
+        let p = parts[i];
+        u64::from(!p.win.is_empty()) << 40 | u64::from(u32::MAX - p.count) << 8 | i as u64
+    });
+    sort4(&mut order);
     let (mut n, mut win) = (0, Hand::EMPTY);
-    for p in parts.iter() {
+    for key in order {
         if n >= need {
             break;
         }
+        let p = parts[(key & 3) as usize];
         n += p.count;
         win |= p.win;
     }
     (n, win)
 }
 
-/// The `k` highest bits of `bits`.
+/// Sorts four keys, without branches (a sorting network).
 #[inline]
-fn top_n(mut bits: u16, k: u32) -> u16 {
-    let mut out = 0;
-    for _ in 0..k {
-        if bits == 0 {
-            break;
-        }
-        let hb = 15 - bits.leading_zeros();
-        out |= 1 << hb;
-        bits &= !(1 << hb);
+fn sort4(k: &mut [u64; 4]) {
+    for (i, j) in [(0, 1), (2, 3), (0, 2), (1, 3), (1, 2)] {
+        let (a, b) = (k[i], k[j]);
+        k[i] = a.min(b);
+        k[j] = a.max(b);
     }
-    out
 }
 
 /// A ceiling on [`quick_tricks_for`]'s count, cheap enough to skip it where it cannot
@@ -193,10 +201,11 @@ fn top_n(mut bits: u16, k: u32) -> u16 {
 pub fn quick_tricks_ceiling(hands: &SeatMap<Hand>, trump: Strain, leader: Seat) -> u8 {
     let (l, p) = (hands[leader], hands[leader.partner()]);
     let side = l | p;
+    let opps = hands[leader.next()] | hands[leader.prev()];
     let mut n = u32::from(trump.trump().is_some());
     for s in Suit::ALL {
-        let all = suit_all(hands, s);
-        if all.0 != 0 && side.suit(s).0 >> (15 - all.0.leading_zeros()) & 1 == 1 {
+        // Disjoint holdings: the side holds the top card iff its holding is the larger.
+        if side.suit(s).0 > opps.suit(s).0 {
             n += l.suit(s).len().max(p.suit(s).len());
         }
     }
@@ -224,14 +233,12 @@ pub fn quick_tricks_for(hands: &SeatMap<Hand>, trump: Strain, leader: Seat, need
     }
     let pd = leader.partner();
     let (o1, o2) = (leader.next(), leader.prev());
+    let (hl, hp) = (hands[leader], hands[pd]);
+    let all = hl | hp | hands[o1] | hands[o2];
     let mut best = own;
     for s in Suit::ALL {
-        let hp = hands[pd].suit(s);
-        if hp.is_empty() || hands[leader].suit(s).is_empty() {
-            continue;
-        }
-        let all = suit_all(hands, s);
-        if all.highest() != hp.highest() {
+        let all_s = all.suit(s);
+        if hl.suit(s).is_empty() || !holds_top(all_s, hp.suit(s)) {
             continue;
         }
         if let Some(tr) = t {
@@ -245,10 +252,9 @@ pub fn quick_tricks_for(hands: &SeatMap<Hand>, trump: Strain, leader: Seat, need
         }
         let via = cash_alone(hands, t, pd, need);
         if via.tricks > best.tricks {
-            let top = Holding(top_n(all.0, 1));
             best = Estimate {
                 tricks: via.tricks,
-                win: via.win | hand_of(s, top),
+                win: via.win | hand_of(s, highest(all_s)),
             };
         }
         break;
@@ -318,32 +324,33 @@ fn cash_both(hands: &SeatMap<Hand>, trump: Option<Suit>, leader: Seat, need: u32
     let left = hands[leader].len();
     let mut lead = [Part::default(); 4];
     let mut part = [Part::default(); 4];
+    // Partner's suits through which the leader can reach partner.
+    let mut entries = [false; 4];
     // Leader's suits whose second card is partner's, each hand with a small card.
     let mut split = [false; 4];
     for s in Suit::ALL {
         let all = suit_all(hands, s);
         let (hl, hp) = (hands[leader].suit(s), hands[pd].suit(s));
         let opp_len = hands[o1].suit(s).len().max(hands[o2].suit(s).len());
-        if !top_run(all, hl).is_empty() {
+        if holds_top(all, hl) {
             let (count, marks) = suit_tricks(all, hl, hp, opp_len, 13, true, true);
-            let second = top_n(all.0, 2) & !top_n(all.0, 1);
-            split[s.index()] = hl.len() >= 2 && hp.len() >= 2 && hp.0 & second != 0 && count >= 2;
+            let second = highest(all - highest(all));
+            split[s.index()] = hl.len() >= 2 && hp.len() >= 2 && hp.0 & second.0 != 0 && count >= 2;
             lead[s.index()] = Part {
                 count,
                 win: hand_of(s, marks),
-                entry: false,
             };
             continue;
         }
-        if !top_run(all, hp).is_empty() {
+        if holds_top(all, hp) {
             // No split suits on partner's side: the entry suit's second trick would leave
             // the lead with the leader.
             let (count, marks) = suit_tricks(all, hp, hl, opp_len, 13, true, false);
             part[s.index()] = Part {
                 count,
                 win: hand_of(s, marks),
-                entry: !hl.is_empty(),
             };
+            entries[s.index()] = !hl.is_empty();
         }
     }
     // Partner's suits: the best entry suit, then the others as needed. Without one, a
@@ -351,7 +358,7 @@ fn cash_both(hands: &SeatMap<Hand>, trump: Option<Suit>, leader: Seat, need: u32
     // leader leads low to partner's card, partner cashes, and leads back to the leader's
     // top card last.
     let entry = if let Some(e) = (0..4)
-        .filter(|&i| part[i].entry)
+        .filter(|&i| entries[i])
         .max_by_key(|&i| (part[i].win.is_empty(), part[i].count))
     {
         std::mem::take(&mut part[e])
@@ -373,8 +380,8 @@ fn cash_both(hands: &SeatMap<Hand>, trump: Option<Suit>, leader: Seat, need: u32
             win,
         };
     }
-    let (n_part, w_part) = select(&mut part, need.saturating_sub(lead_total + entry.count));
-    let (n_lead, w_lead) = select(&mut lead, need.saturating_sub(entry.count + n_part));
+    let (n_part, w_part) = select(&part, need.saturating_sub(lead_total + entry.count));
+    let (n_lead, w_lead) = select(&lead, need.saturating_sub(entry.count + n_part));
     Estimate {
         tricks: (n_lead + entry.count + n_part).min(left) as u8,
         win: w_lead | entry.win | w_part,
@@ -478,47 +485,43 @@ fn current_trick_second_hand(
     lead: Card,
 ) -> Estimate {
     let led = lead.suit();
-    let me = leader.next();
-    let third = leader.partner();
-    let fourth = leader.prev();
-    let all = suit_all(hands, led);
+    let (me, third, fourth) = (
+        hands[leader.next()],
+        hands[leader.partner()],
+        hands[leader.prev()],
+    );
     let t = trump.trump();
     let third_can_ruff = match t {
-        Some(tr) if tr != led => {
-            hands[third].suit(led).is_empty() && !hands[third].suit(tr).is_empty()
-        }
+        Some(tr) if tr != led => third.suit(led).is_empty() && !third.suit(tr).is_empty(),
         _ => false,
     };
     let one = |win: Hand| Estimate { tricks: 1, win };
-    // The top card of the suit led, in our side's hands, above the lead.
-    if let Some(top) = all.highest() {
-        if top > lead.rank() && !third_can_ruff {
-            let holder_is_ours =
-                hands[me].suit(led).contains(top) || hands[fourth].suit(led).contains(top);
-            if holder_is_ours {
-                return one(hand_of(led, Holding::single(top)));
-            }
-        }
+    // The top card of the suit led, in our side's hands, above the lead: our holding is
+    // the larger number than the rest of the suit with the card led.
+    let ours = (me | fourth).suit(led);
+    let theirs = (hands[leader] | third).suit(led) | Holding::single(lead.rank());
+    if !third_can_ruff && ours.0 > theirs.0 {
+        return one(hand_of(led, highest(ours)));
     }
     if let Some(tr) = t {
         if tr != led {
-            let third_follows = !hands[third].suit(led).is_empty();
-            let third_trumps = hands[third].suit(tr);
+            let third_follows = !third.suit(led).is_empty();
+            let third_trumps = third.suit(tr);
             // Second hand ruffs, higher than anything third hand could ruff with.
-            let my_trumps = hands[me].suit(tr);
-            if hands[me].suit(led).is_empty() && !my_trumps.is_empty() {
+            let my_trumps = me.suit(tr);
+            if me.suit(led).is_empty() && !my_trumps.is_empty() {
                 if third_follows || third_trumps.is_empty() {
                     return one(Hand::EMPTY);
                 }
-                if my_trumps.highest() > third_trumps.highest() {
+                if my_trumps.0 > third_trumps.0 {
                     let all_t = suit_all(hands, tr);
                     let r = my_trumps.highest().map_or(0, |r| r.get());
                     return one(hand_of(tr, down_to(all_t, r)));
                 }
             }
             // Fourth hand ruffs after third hand, who must follow or has no trumps.
-            let fourth_trumps = hands[fourth].suit(tr);
-            if hands[fourth].suit(led).is_empty()
+            let fourth_trumps = fourth.suit(tr);
+            if fourth.suit(led).is_empty()
                 && !fourth_trumps.is_empty()
                 && (third_follows || third_trumps.is_empty())
             {
