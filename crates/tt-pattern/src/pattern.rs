@@ -69,7 +69,8 @@ impl RankPattern {
     #[inline]
     pub fn matches(&self, exact: &Pattern) -> bool {
         let (lo, hi) = (exact.0 as u64, (exact.0 >> 64) as u64);
-        ((lo ^ self.lo) & self.mask_lo) | ((hi ^ self.hi) & self.mask_hi) == 0
+        // Spades and hearts first: most patterns that fail, fail there already.
+        (lo ^ self.lo) & self.mask_lo == 0 && (hi ^ self.hi) & self.mask_hi == 0
     }
 
     /// Is `self` at least as general as `other`: no suit deeper, and the same owners down to

@@ -1,5 +1,6 @@
 //! The patterns of one shape: every entry stored under one key, general before specific.
 
+use crate::cache::ENTRY_BYTES;
 use crate::entry::Entry;
 use crate::{Bounds, Generation};
 use ddsolve_tt::Pattern;
@@ -90,22 +91,15 @@ impl ShapeList {
         if tricks > self.max_lower && tricks <= self.min_upper {
             return None;
         }
-        let mut reached = false;
-        let decides = |e: &Entry| {
-            e.pattern.matches(exact)
-                && match e.bounds.decides(tricks) {
-                    Some(r) => {
-                        reached = r;
-                        true
-                    }
-                    None => false,
-                }
-        };
-        let i = match order {
-            ProbeOrder::GeneralFirst => self.entries.iter().position(decides),
-            ProbeOrder::NewestFirst => self.entries.iter().rposition(decides),
+        let hit = |e: &&Entry| e.pattern.matches(exact) && e.bounds.decides(tricks).is_some();
+        let e = match order {
+            ProbeOrder::GeneralFirst => self.entries.iter().find(hit),
+            ProbeOrder::NewestFirst => self.entries.iter().rev().find(hit),
         }?;
-        Some((i, reached))
+        // The index from the entry's address: a scan that counts costs more.
+        let i = (e as *const Entry as usize - self.entries.as_ptr() as usize) / ENTRY_BYTES;
+        // The entry decides: the side on lead reaches `tricks` when its lower bound does.
+        Some((i, e.bounds.lower >= tricks))
     }
 
     /// Stores `new`: merged into an entry of the same pattern (bounds tightened in place) or

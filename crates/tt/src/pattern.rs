@@ -69,8 +69,12 @@ fn lane_counts(x: u64) -> u64 {
     let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
     let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
     let x = (x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
-    let x = (x + (x >> 8)) & 0x001f_001f_001f_001f;
-    (x & 0xf) | ((x >> 12) & 0xf0) | ((x >> 24) & 0xf00) | ((x >> 36) & 0xf000)
+    // Each lane's low byte now gets its count (at most 13, so a nibble); the high bytes,
+    // sums across lanes, are masked off.
+    let x = (x + (x >> 8)) & 0x000f_000f_000f_000f;
+    // One multiply gathers lane s (bit 16 s) at bit 48 + 4 s; every other product lands
+    // in a nibble of its own below bit 48 (no carries) or above bit 63.
+    x.wrapping_mul(0x0001_0010_0100_1000) >> 48
 }
 
 /// The owners of each suit's remaining cards in relative-rank order: suit `s` occupies bits
@@ -218,5 +222,28 @@ fn unforced(lane: u32, n: u32) -> u8 {
         0
     } else {
         ((31 - other.leading_zeros()) / 2 + 1) as u8
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The SWAR count of every lane agrees with a count lane by lane.
+    #[test]
+    fn lane_counts_count_each_lane() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..10_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let hand = x & Hand::ALL.0;
+            let want = (0..4).fold(0u64, |acc, s| {
+                acc | u64::from(((hand >> (16 * s)) as u16).count_ones()) << (4 * s)
+            });
+            assert_eq!(lane_counts(hand), want, "{hand:#x}");
+        }
+        assert_eq!(lane_counts(Hand::ALL.0), 0xdddd);
+        assert_eq!(lane_counts(0), 0);
     }
 }
