@@ -35,7 +35,7 @@ struct SuitInfo {
 }
 
 impl SuitInfo {
-    #[inline]
+    #[inline(always)]
     fn new(view: &TrickView, s: Suit) -> SuitInfo {
         let h = &view.hands.0;
         let mut full = [h[0].suit(s), h[1].suit(s), h[2].suit(s), h[3].suit(s)];
@@ -660,11 +660,10 @@ impl TunedOrdering {
                     || (maxpd == 0
                         && top(fourth_trumps) > top(third_trumps)
                         && !fourth_trumps.is_empty());
-                let mut own: [Option<OwnSuit>; 4] = [None; 4];
                 for m in moves.iter_mut() {
                     let s = m.card.suit();
-                    let info = &*own[s.index()]
-                        .get_or_insert_with(|| OwnSuit::new(t.out.suit(s), view.holding(me, s)));
+                    // Cheaper to work out again than to cache per suit.
+                    let info = &OwnSuit::new(t.out.suit(s), view.holding(me, s));
                     let ir = i32::from(m.card.rank().get());
                     m.weight = if s != tr {
                         let add = if side_wins {
@@ -691,12 +690,17 @@ impl TunedOrdering {
         suit_add: impl Fn(&OwnSuit) -> i32,
     ) {
         let me = view.to_play();
-        let mut infos: [Option<i32>; 4] = [None; 4];
+        let suits = moves
+            .iter()
+            .fold(0u8, |acc, m| acc | 1 << m.card.suit().index());
+        let mut adds = [0; 4];
+        for s in Suit::ALL {
+            if suits & 1 << s.index() != 0 {
+                adds[s.index()] = suit_add(&OwnSuit::new(t.out.suit(s), view.holding(me, s)));
+            }
+        }
         for m in moves.iter_mut() {
-            let s = m.card.suit();
-            let add = *infos[s.index()]
-                .get_or_insert_with(|| suit_add(&OwnSuit::new(t.out.suit(s), view.holding(me, s))));
-            m.weight = -i32::from(m.card.rank().get()) + add;
+            m.weight = -i32::from(m.card.rank().get()) + adds[m.card.suit().index()];
         }
     }
 
@@ -791,11 +795,10 @@ impl TunedOrdering {
                 let leader_second = partner_winning
                     && max4 != 0
                     && SuitInfo::new(view, led).owners[1] == Some(view.leader);
-                let mut own: [Option<OwnSuit>; 4] = [None; 4];
                 for m in moves.iter_mut() {
                     let s = m.card.suit();
-                    let info = &*own[s.index()]
-                        .get_or_insert_with(|| OwnSuit::new(t.out.suit(s), view.holding(me, s)));
+                    // Cheaper to work out again than to cache per suit.
+                    let info = &OwnSuit::new(t.out.suit(s), view.holding(me, s));
                     let r = m.card.rank().get();
                     let ir = i32::from(r);
                     let add50 = (info.len << 6) / 50;
@@ -876,11 +879,10 @@ impl TunedOrdering {
         match trump {
             None => Self::discards(view, t, moves, |info| discard_bonus(info, 27, -6, -8)),
             Some(tr) => {
-                let mut own: [Option<OwnSuit>; 4] = [None; 4];
                 for m in moves.iter_mut() {
                     let s = m.card.suit();
-                    let info = &*own[s.index()]
-                        .get_or_insert_with(|| OwnSuit::new(t.out.suit(s), view.holding(me, s)));
+                    // Cheaper to work out again than to cache per suit.
+                    let info = &OwnSuit::new(t.out.suit(s), view.holding(me, s));
                     let r = m.card.rank().get();
                     let ir = i32::from(r);
                     let val = discard_bonus(info, 24, -2, 0);
