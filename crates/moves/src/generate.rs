@@ -99,18 +99,13 @@ impl<'a> TrickView<'a> {
 fn push_runs(suit: Suit, mine: Holding, others: Holding, out: &mut MoveList) {
     let mut rest = mine.0;
     while rest != 0 {
-        let top = 15 - rest.leading_zeros(); // highest remaining rank
-                                             // The run extends down while the next lower ranks are ours or gone (not in others).
-        let below_top = (1u16 << top) - 1;
-        let blockers = others.0 & below_top;
-        // Ranks strictly above the highest blocker below `top` belong to this run.
-        let floor = if blockers == 0 {
-            0
-        } else {
-            16 - blockers.leading_zeros()
-        };
-        let run_mask = (((1u32 << (top + 1)) - 1) as u16) & !(((1u32 << floor) - 1) as u16);
-        let run = rest & run_mask;
+        // The highest remaining rank heads the run, which extends down while the next lower
+        // ranks are ours or gone (not in others): the ranks of `rest` (none above `top`) above
+        // the highest blocker below `top`, all of them when there is none (16 leading zeros).
+        let top = 15 - rest.leading_zeros();
+        let blockers = others.0 & ((1u16 << top) - 1);
+        let floor = 16 - blockers.leading_zeros();
+        let run = rest & !(((1u32 << floor) - 1) as u16);
         out.push(Move {
             card: Card::new(suit, Rank::new(top as u8).expect("holding bit is a rank")),
             equals: Holding(run),
@@ -191,17 +186,10 @@ pub fn generate_one(view: &TrickView, card: Card) -> Option<Move> {
     // The run holding `card` (as `push_runs` splits the suit): up to the first card of
     // another hand above it, down to the first below it.
     let above = others & !((2u16 << r) - 1);
-    let ceiling = if above == 0 {
-        16
-    } else {
-        above.trailing_zeros()
-    };
+    // 16 trailing zeros when there is none above, 16 leading zeros when none below.
+    let ceiling = above.trailing_zeros();
     let below = others & ((1u16 << r) - 1);
-    let floor = if below == 0 {
-        0
-    } else {
-        16 - below.leading_zeros()
-    };
+    let floor = 16 - below.leading_zeros();
     let run_mask = (((1u32 << ceiling) - 1) as u16) & !(((1u32 << floor) - 1) as u16);
     let run = Holding(hand.suit(suit).0 & run_mask);
     let top = 15 - run.0.leading_zeros();

@@ -85,14 +85,18 @@ pub(crate) fn sort(moves: &mut MoveList) {
     }
 }
 
+/// The highest rank of `h` (ranks at bits 2..=14), 0 if `h` is empty.
 #[inline]
 pub(crate) fn top(h: Holding) -> u8 {
-    h.highest().map_or(0, |r| r.get())
+    // 16 leading zeros for an empty holding: 15 - 16 saturates to 0.
+    15u32.saturating_sub(h.0.leading_zeros()) as u8
 }
 
+/// The lowest rank of `h` (ranks at bits 2..=14), 0 if `h` is empty.
 #[inline]
 pub(crate) fn bottom(h: Holding) -> u8 {
-    h.lowest().map_or(0, |r| r.get())
+    // 16 trailing zeros for an empty holding: masked to 0.
+    (h.0.trailing_zeros() & 15) as u8
 }
 
 /// The strongest card `seat` could contribute to a trick led in `led`: its top card of the

@@ -4,7 +4,7 @@
 
 use crate::order::{bottom, sort, top};
 use crate::{Move, MoveList, MoveOrdering, OrderHints, TrickView};
-use ddsolve_cards::{Card, Holding, Seat, Suit};
+use ddsolve_cards::{Card, Hand, Holding, Seat, Suit};
 
 /// Move ordering tuned by measurement on DDS's test deals (the search's default orders
 /// through it, behind [`crate::CutoffOrdering`]).
@@ -35,21 +35,21 @@ struct SuitInfo {
 }
 
 impl SuitInfo {
-    #[inline]
+    #[inline(always)]
     fn new(view: &TrickView, s: Suit) -> SuitInfo {
-        let mut full = Seat::ALL.map(|x| view.holding(x, s));
-        let mut tops = [0; 4];
-        let mut lens = [0; 4];
-        for x in 0..4 {
-            tops[x] = top(full[x]);
-            lens[x] = full[x].len() as i32;
-        }
+        let h = &view.hands.0;
+        let mut full = [h[0].suit(s), h[1].suit(s), h[2].suit(s), h[3].suit(s)];
+        let tops = full.map(top);
+        let lens = full.map(|x| x.len() as i32);
         for (k, c) in view.trick.iter().enumerate() {
             if c.suit() == s {
                 full[view.leader.offset(k).index()] |= Holding::single(c.rank());
             }
         }
         let all = full[0] | full[1] | full[2] | full[3];
+        // The holder of a rank as a seat index: bit 0 from East and West, bit 1 from South
+        // and West.
+        let (odd, south_west) = (full[1].0 | full[3].0, full[2].0 | full[3].0);
         let mut owners = [None; 3];
         let mut rest = all.0;
         for o in owners.iter_mut() {
@@ -58,7 +58,8 @@ impl SuitInfo {
             }
             let bit = 1u16 << (15 - rest.leading_zeros());
             rest &= !bit;
-            *o = Seat::ALL.into_iter().find(|x| full[x.index()].0 & bit != 0);
+            let seat = usize::from(odd & bit != 0) | usize::from(south_west & bit != 0) << 1;
+            *o = Seat::from_index(seat);
         }
         SuitInfo {
             all,
@@ -100,10 +101,9 @@ struct OwnSuit {
 }
 
 impl OwnSuit {
+    /// `all`: the suit's cards out when the trick began; `mine`: the hand's.
     #[inline]
-    fn new(view: &TrickView, me: Seat, s: Suit) -> OwnSuit {
-        let all = view.at_trick_start(s);
-        let mine = view.holding(me, s);
+    fn new(all: Holding, mine: Holding) -> OwnSuit {
         let hi = top(all);
         let second = top(all - Holding(1 << hi));
         OwnSuit {
@@ -129,8 +129,49 @@ fn discard_bonus(info: &OwnSuit, div: i32, kx: i32, stiff_top: i32) -> i32 {
     add
 }
 
+/// What a notrump lead's weight needs to know of its suit, worked out once per suit and node
+/// (the rules of [`TunedOrdering::lead_nt`]).
+#[derive(Clone, Copy, Debug, Default)]
+struct LeadNt {
+    all: Holding,
+    highest: u8,
+    second: u8,
+    /// Partner's top card beats both opponents'.
+    partner_beats: bool,
+    /// The weight, less the move's own terms, when the side wins the trick.
+    win_base: i32,
+    /// The same when it does not.
+    lose_base: i32,
+    /// An opponent holds the top card alone.
+    singleton_top: bool,
+    /// The leader holds the top card.
+    first_me: bool,
+}
+
+/// What a lead's weight needs to know of its suit when trumps are out, worked out once per
+/// suit and node (the rules of [`TunedOrdering::lead_trump`]).
+#[derive(Clone, Copy, Debug, Default)]
+struct LeadTrump {
+    all: Holding,
+    highest: u8,
+    second: u8,
+    /// Whether the side wins the trick when the leader plays the suit's highest card, and
+    /// when it plays another.
+    wins_with_top: bool,
+    wins_below_top: bool,
+    /// The suit's part of the weight when the side wins, and when it does not.
+    win_delta: i32,
+    lose_delta: i32,
+    /// An opponent holds the top card alone.
+    singleton_top: bool,
+    first_me: bool,
+    first_pd: bool,
+    second_me: bool,
+    second_pd: bool,
+}
+
 impl TunedOrdering {
-    fn weight_leader_nt(view: &TrickView, info: &SuitInfo, hints: &OrderHints, m: &Move) -> i32 {
+    fn lead_nt(view: &TrickView, info: &SuitInfo) -> LeadNt {
         let me = view.to_play();
         let (pd, lho, rho) = (me.partner(), me.next(), me.prev());
         let tl = view.hands[me].len() as i32 - 1;
@@ -147,24 +188,59 @@ impl TunedOrdering {
         if len(pd) == 0 {
             delta -= 9;
         }
-        let r = m.card.rank().get();
-        let rel = rel_rank(info.all, r);
         let [first, second, third] = info.owners;
+        let opp_top = info.top_of(lho).max(info.top_of(rho));
+
+        // The side wins the trick.
+        let mut win = delta;
+        if second == Some(rho) {
+            if len(rho) != 1 {
+                win -= 1;
+            }
+        } else if second == Some(lho) {
+            win += if len(lho) != 1 { 22 } else { 16 };
+        }
+        let second_safe =
+            (second != Some(lho) || len(lho) == 1) && (second != Some(rho) || len(rho) == 1);
+        win += if second_safe { 45 } else { 18 };
+
+        // It does not.
+        let mut lose = delta;
+        if (first == Some(rho) || second == Some(rho)) && len(rho) != 1 {
+            lose -= 10;
+        } else if first == Some(lho) && second == Some(pd) && len(pd) != 1 {
+            lose += 31;
+        }
+        // The side will hold the top card of the next round.
+        if second == Some(pd) && third == Some(pd) {
+            lose += 35;
+        } else if ((second == Some(me) && third == Some(pd))
+            || (second == Some(pd) && third == Some(me)))
+            && len(pd) > 1
+        {
+            lose += 25;
+        }
+        LeadNt {
+            all: info.all,
+            highest: info.highest(),
+            second: info.second(),
+            partner_beats: info.top_of(pd) > opp_top,
+            win_base: win,
+            lose_base: lose,
+            singleton_top: (len(lho) == 1 && first == Some(lho))
+                || (len(rho) == 1 && first == Some(rho)),
+            first_me: first == Some(me),
+        }
+    }
+
+    #[inline]
+    fn weight_leader_nt(suit: &LeadNt, hints: &OrderHints, m: &Move) -> i32 {
+        let r = m.card.rank().get();
+        let rel = rel_rank(suit.all, r);
         let is_cut = Some(m.card) == hints.cutoff;
         let is_tt = !is_cut && Some(m.card) == hints.tt;
-        let opp_top = info.top_of(lho).max(info.top_of(rho));
-        let side_wins = r == info.highest() || info.top_of(pd) > opp_top;
-        if side_wins {
-            if second == Some(rho) {
-                if len(rho) != 1 {
-                    delta -= 1;
-                }
-            } else if second == Some(lho) {
-                delta += if len(lho) != 1 { 22 } else { 16 };
-            }
-            let second_safe =
-                (second != Some(lho) || len(lho) == 1) && (second != Some(rho) || len(rho) == 1);
-            let mut w = delta + rel + if second_safe { 45 } else { 18 };
+        if r == suit.highest || suit.partner_beats {
+            let mut w = suit.win_base + rel;
             if is_cut {
                 w += 126;
             } else if is_tt {
@@ -172,29 +248,14 @@ impl TunedOrdering {
             }
             w
         } else {
-            if (first == Some(rho) || second == Some(rho)) && len(rho) != 1 {
-                delta -= 10;
-            } else if first == Some(lho) && second == Some(pd) && len(pd) != 1 {
-                delta += 31;
-            }
-            // The side will hold the top card of the next round.
-            if second == Some(pd) && third == Some(pd) {
-                delta += 35;
-            } else if ((second == Some(me) && third == Some(pd))
-                || (second == Some(pd) && third == Some(me)))
-                && len(pd) > 1
-            {
-                delta += 25;
-            }
-            let singleton_top =
-                (len(lho) == 1 && first == Some(lho)) || (len(rho) == 1 && first == Some(rho));
-            let mut w = if singleton_top {
+            let delta = suit.lose_base;
+            let mut w = if suit.singleton_top {
                 delta + 28 + rel
-            } else if first == Some(me) {
+            } else if suit.first_me {
                 delta - 17 + rel
             } else if m.equals.len() <= 1 {
                 delta + 12 + rel
-            } else if r == info.second() {
+            } else if r == suit.second {
                 delta + 48
             } else {
                 delta + 29 - rel
@@ -208,16 +269,9 @@ impl TunedOrdering {
         }
     }
 
-    fn weight_leader_trump(
-        view: &TrickView,
-        t: Suit,
-        info: &SuitInfo,
-        hints: &OrderHints,
-        m: &Move,
-    ) -> i32 {
+    fn lead_trump(view: &TrickView, t: Suit, s: Suit, info: &SuitInfo) -> LeadTrump {
         let me = view.to_play();
         let (pd, lho, rho) = (me.partner(), me.next(), me.prev());
-        let s = m.card.suit();
         let tl = view.hands[me].len() as i32 - 1;
         let len = |x: Seat| info.len(x);
         let trumps = |x: Seat| view.holding(x, t);
@@ -248,19 +302,16 @@ impl TunedOrdering {
         if s != t && len(me) == 1 && !trumps(me).is_empty() && len(pd) > 1 && first == Some(pd) {
             delta += 19;
         }
-        let r = m.card.rank().get();
-        let rel = rel_rank(info.all, r);
         let over = |a: Seat, b: Seat| top(trumps(a)) > top(trumps(b));
         let opp_top = info.top_of(lho).max(info.top_of(rho));
-        let wins = if r == info.highest() {
-            if s == t {
-                true
-            } else if !ruffs(pd) {
-                !ruffs(lho) && !ruffs(rho)
-            } else {
-                (len(lho) != 0 || over(pd, lho)) && (len(rho) != 0 || over(pd, rho))
-            }
-        } else if info.top_of(pd) > opp_top {
+        let wins_with_top = if s == t {
+            true
+        } else if !ruffs(pd) {
+            !ruffs(lho) && !ruffs(rho)
+        } else {
+            (len(lho) != 0 || over(pd, lho)) && (len(rho) != 0 || over(pd, rho))
+        };
+        let wins_below_top = if info.top_of(pd) > opp_top {
             s == t || (!ruffs(lho) && !ruffs(rho))
         } else if ruffs(pd) {
             match (ruffs(lho), ruffs(rho)) {
@@ -272,25 +323,60 @@ impl TunedOrdering {
         } else {
             false
         };
+        let mut lose = delta;
+        if second == Some(pd) && third == Some(pd) {
+            lose += 20;
+        } else if ((second == Some(me) && third == Some(pd))
+            || (second == Some(pd) && third == Some(me)))
+            && len(pd) > 1
+        {
+            lose += 13;
+        }
+        LeadTrump {
+            all: info.all,
+            highest: info.highest(),
+            second: info.second(),
+            wins_with_top,
+            wins_below_top,
+            win_delta: delta,
+            lose_delta: lose,
+            singleton_top: (len(lho) == 1 && first == Some(lho))
+                || (len(rho) == 1 && first == Some(rho)),
+            first_me: first == Some(me),
+            first_pd: first == Some(pd),
+            second_me: second == Some(me),
+            second_pd: second == Some(pd),
+        }
+    }
+
+    #[inline]
+    fn weight_leader_trump(suit: &LeadTrump, hints: &OrderHints, m: &Move) -> i32 {
+        let r = m.card.rank().get();
+        let rel = rel_rank(suit.all, r);
+        let is_top = r == suit.highest;
+        let wins = if is_top {
+            suit.wins_with_top
+        } else {
+            suit.wins_below_top
+        };
         let is_cut = Some(m.card) == hints.cutoff;
         let is_tt = !is_cut && Some(m.card) == hints.tt;
-        let singleton_top =
-            (len(lho) == 1 && first == Some(lho)) || (len(rho) == 1 && first == Some(rho));
-        let is_second = r == info.second();
+        let is_second = r == suit.second;
         let has_equals = m.equals.len() > 1;
         if wins {
-            let mut w = if singleton_top {
+            let delta = suit.win_delta;
+            let mut w = if suit.singleton_top {
                 delta + 35 + rel
-            } else if first == Some(me) {
-                if second == Some(pd) {
+            } else if suit.first_me {
+                if suit.second_pd {
                     delta + 48 + rel
-                } else if r == info.highest() {
+                } else if is_top {
                     delta + 31
                 } else {
                     delta - 3 + rel
                 }
-            } else if first == Some(pd) {
-                if second == Some(me) {
+            } else if suit.first_pd {
+                if suit.second_me {
                     delta + 42 + rel
                 } else {
                     delta + 28 + rel
@@ -309,25 +395,18 @@ impl TunedOrdering {
             }
             w
         } else {
-            if second == Some(pd) && third == Some(pd) {
-                delta += 20;
-            } else if ((second == Some(me) && third == Some(pd))
-                || (second == Some(pd) && third == Some(me)))
-                && len(pd) > 1
-            {
-                delta += 13;
-            }
-            let mut w = if singleton_top {
+            let delta = suit.lose_delta;
+            let mut w = if suit.singleton_top {
                 delta + rel + 2
-            } else if first == Some(me) {
-                if second == Some(pd) {
+            } else if suit.first_me {
+                if suit.second_pd {
                     delta + 33 + rel
-                } else if r == info.highest() {
+                } else if is_top {
                     delta + 38
                 } else {
                     delta - 14 + rel
                 }
-            } else if first == Some(pd) {
+            } else if suit.first_pd {
                 delta + 34 + rel
             } else if has_equals && is_second {
                 delta + 35
@@ -340,6 +419,49 @@ impl TunedOrdering {
             w
         }
     }
+
+    /// The leader's weights: the suit's part once per suit, then each move's.
+    fn leader(view: &TrickView, trump: Option<Suit>, hints: &OrderHints, moves: &mut MoveList) {
+        let suits = moves
+            .iter()
+            .fold(0u8, |acc, m| acc | 1 << m.card.suit().index());
+        match trump {
+            None => {
+                let mut per_suit = [LeadNt::default(); 4];
+                for s in Suit::ALL {
+                    if suits & 1 << s.index() != 0 {
+                        per_suit[s.index()] = Self::lead_nt(view, &SuitInfo::new(view, s));
+                    }
+                }
+                for m in moves.iter_mut() {
+                    m.weight = Self::weight_leader_nt(&per_suit[m.card.suit().index()], hints, m);
+                }
+            }
+            Some(t) => {
+                let mut per_suit = [LeadTrump::default(); 4];
+                for s in Suit::ALL {
+                    if suits & 1 << s.index() != 0 {
+                        per_suit[s.index()] = Self::lead_trump(view, t, s, &SuitInfo::new(view, s));
+                    }
+                }
+                for m in moves.iter_mut() {
+                    m.weight =
+                        Self::weight_leader_trump(&per_suit[m.card.suit().index()], hints, m);
+                }
+            }
+        }
+    }
+}
+
+/// The cards out when the trick began: those still in the hands and those played to it.
+#[inline]
+fn cards_out(view: &TrickView) -> Hand {
+    let h = &view.hands.0;
+    let mut out = h[0] | h[1] | h[2] | h[3];
+    for c in view.trick {
+        out.insert(*c);
+    }
+    out
 }
 
 /// The trick so far, as the following hands' weights see it.
@@ -350,17 +472,21 @@ struct Trick {
     winner: usize,
     /// The cards of the suit led still out when the trick began.
     all: Holding,
+    /// The cards of every suit out when the trick began (see [`cards_out`]).
+    out: Hand,
 }
 
 impl Trick {
-    fn new(view: &TrickView) -> Trick {
+    /// `out`: the cards out when the trick began (see [`cards_out`]).
+    fn new(view: &TrickView, out: Hand) -> Trick {
         let led = view.trick[0].suit();
         let winner = view.winner;
         Trick {
             led,
             winning: view.trick[winner],
             winner,
-            all: view.at_trick_start(led),
+            all: out.suit(led),
+            out,
         }
     }
 
@@ -405,11 +531,10 @@ fn forcing_move(fourth: Holding, all: Holding, trick: &Trick, moves: &MoveList) 
 }
 
 impl TunedOrdering {
-    fn second_hand(view: &TrickView, trump: Option<Suit>, moves: &mut MoveList) {
+    fn second_hand(view: &TrickView, t: &Trick, trump: Option<Suit>, moves: &mut MoveList) {
         let me = view.to_play();
         let leader = view.leader;
         let (third, fourth) = (leader.partner(), me.partner());
-        let t = Trick::new(view);
         let led = t.led;
         let lead = view.trick[0].rank().get();
         let hold = |x: Seat, s: Suit| view.holding(x, s);
@@ -501,7 +626,7 @@ impl TunedOrdering {
             }
             (None, false) => {
                 let partner_wins = maxpd > lead && maxpd > max3;
-                Self::discards(view, moves, |info| {
+                Self::discards(view, t, moves, |info| {
                     if partner_wins {
                         discard_bonus(info, 23, -2, -3)
                     } else {
@@ -514,7 +639,7 @@ impl TunedOrdering {
                 let fourth_trumps = hold(fourth, tr);
                 let partner_wins = maxpd > lead && maxpd > max3;
                 if led == tr {
-                    Self::discards(view, moves, |info| {
+                    Self::discards(view, t, moves, |info| {
                         if partner_wins {
                             (info.len << 6) / 44
                         } else {
@@ -535,10 +660,10 @@ impl TunedOrdering {
                     || (maxpd == 0
                         && top(fourth_trumps) > top(third_trumps)
                         && !fourth_trumps.is_empty());
-                let mut own: [Option<OwnSuit>; 4] = [None; 4];
                 for m in moves.iter_mut() {
                     let s = m.card.suit();
-                    let info = &*own[s.index()].get_or_insert_with(|| OwnSuit::new(view, me, s));
+                    // Cheaper to work out again than to cache per suit.
+                    let info = &OwnSuit::new(t.out.suit(s), view.holding(me, s));
                     let ir = i32::from(m.card.rank().get());
                     m.weight = if s != tr {
                         let add = if side_wins {
@@ -558,20 +683,30 @@ impl TunedOrdering {
     }
 
     /// Discards: lowest card of each suit, suits weighted by `suit_add`.
-    fn discards(view: &TrickView, moves: &mut MoveList, suit_add: impl Fn(&OwnSuit) -> i32) {
+    fn discards(
+        view: &TrickView,
+        t: &Trick,
+        moves: &mut MoveList,
+        suit_add: impl Fn(&OwnSuit) -> i32,
+    ) {
         let me = view.to_play();
-        let mut infos: [Option<i32>; 4] = [None; 4];
+        let suits = moves
+            .iter()
+            .fold(0u8, |acc, m| acc | 1 << m.card.suit().index());
+        let mut adds = [0; 4];
+        for s in Suit::ALL {
+            if suits & 1 << s.index() != 0 {
+                adds[s.index()] = suit_add(&OwnSuit::new(t.out.suit(s), view.holding(me, s)));
+            }
+        }
         for m in moves.iter_mut() {
-            let s = m.card.suit();
-            let add = *infos[s.index()].get_or_insert_with(|| suit_add(&OwnSuit::new(view, me, s)));
-            m.weight = -i32::from(m.card.rank().get()) + add;
+            m.weight = -i32::from(m.card.rank().get()) + adds[m.card.suit().index()];
         }
     }
 
-    fn third_hand(view: &TrickView, trump: Option<Suit>, moves: &mut MoveList) {
+    fn third_hand(view: &TrickView, t: &Trick, trump: Option<Suit>, moves: &mut MoveList) {
         let me = view.to_play();
         let fourth = me.next();
-        let t = Trick::new(view);
         let led = t.led;
         let cards4 = view.holding(fourth, led);
         let (max4, min4) = (top(cards4), bottom(cards4));
@@ -590,7 +725,7 @@ impl TunedOrdering {
             // bonus for the card that drives out fourth hand's top if we cannot.
             let contest = |moves: &mut MoveList, win_weight: i32, force: bool| {
                 let bonus = if force && max4 > max3 && max4 > cur {
-                    forcing_move(cards4, t.all, &t, moves)
+                    forcing_move(cards4, t.all, t, moves)
                 } else {
                     None
                 };
@@ -610,7 +745,7 @@ impl TunedOrdering {
                 None => {
                     if partner_winning && cur > max4 {
                         low(moves);
-                        Self::overtake_blocked(view, &t, moves);
+                        Self::overtake_blocked(view, t, moves);
                     } else if too_low {
                         low(moves);
                     } else {
@@ -635,7 +770,7 @@ impl TunedOrdering {
                         contest(moves, 58, false);
                     } else if led == tr {
                         low(moves);
-                        if let Some(k) = forcing_move(cards4, t.all, &t, moves) {
+                        if let Some(k) = forcing_move(cards4, t.all, t, moves) {
                             moves[k].weight += 20;
                         }
                     } else {
@@ -647,10 +782,10 @@ impl TunedOrdering {
         }
         // Void in the suit led.
         match trump {
-            None => Self::discards(view, moves, |info| discard_bonus(info, 24, -4, -4)),
+            None => Self::discards(view, t, moves, |info| discard_bonus(info, 24, -4, -4)),
             Some(tr) => {
                 if led == tr {
-                    Self::discards(view, moves, |info| (info.len << 6) / 40);
+                    Self::discards(view, t, moves, |info| (info.len << 6) / 40);
                     return;
                 }
                 let fourth_trumps = view.holding(fourth, tr);
@@ -660,10 +795,10 @@ impl TunedOrdering {
                 let leader_second = partner_winning
                     && max4 != 0
                     && SuitInfo::new(view, led).owners[1] == Some(view.leader);
-                let mut own: [Option<OwnSuit>; 4] = [None; 4];
                 for m in moves.iter_mut() {
                     let s = m.card.suit();
-                    let info = &*own[s.index()].get_or_insert_with(|| OwnSuit::new(view, me, s));
+                    // Cheaper to work out again than to cache per suit.
+                    let info = &OwnSuit::new(t.out.suit(s), view.holding(me, s));
                     let r = m.card.rank().get();
                     let ir = i32::from(r);
                     let add50 = (info.len << 6) / 50;
@@ -724,9 +859,8 @@ impl TunedOrdering {
         }
     }
 
-    fn fourth_hand(view: &TrickView, trump: Option<Suit>, moves: &mut MoveList) {
+    fn fourth_hand(view: &TrickView, t: &Trick, trump: Option<Suit>, moves: &mut MoveList) {
         let me = view.to_play();
-        let t = Trick::new(view);
         let led = t.led;
         let partner_winning = t.winner == 1;
         if !view.holding(me, led).is_empty() {
@@ -743,12 +877,12 @@ impl TunedOrdering {
             return;
         }
         match trump {
-            None => Self::discards(view, moves, |info| discard_bonus(info, 27, -6, -8)),
+            None => Self::discards(view, t, moves, |info| discard_bonus(info, 27, -6, -8)),
             Some(tr) => {
-                let mut own: [Option<OwnSuit>; 4] = [None; 4];
                 for m in moves.iter_mut() {
                     let s = m.card.suit();
-                    let info = &*own[s.index()].get_or_insert_with(|| OwnSuit::new(view, me, s));
+                    // Cheaper to work out again than to cache per suit.
+                    let info = &OwnSuit::new(t.out.suit(s), view.holding(me, s));
                     let r = m.card.rank().get();
                     let ir = i32::from(r);
                     let val = discard_bonus(info, 24, -2, 0);
@@ -788,25 +922,18 @@ impl MoveOrdering for TunedOrdering {
             return;
         }
         // Trump rules only while trumps are out.
-        let trump = view
-            .trump
-            .trump()
-            .filter(|&t| !view.at_trick_start(t).is_empty());
+        let out = cards_out(view);
+        let trump = view.trump.trump().filter(|&t| !out.suit(t).is_empty());
+        if view.trick.is_empty() {
+            Self::leader(view, trump, hints, moves);
+            sort(moves);
+            return;
+        }
+        let trick = Trick::new(view, out);
         match view.trick.len() {
-            0 => {
-                let mut infos: [Option<SuitInfo>; 4] = [None; 4];
-                for m in moves.iter_mut() {
-                    let s = m.card.suit();
-                    let info = &*infos[s.index()].get_or_insert_with(|| SuitInfo::new(view, s));
-                    m.weight = match trump {
-                        None => Self::weight_leader_nt(view, info, hints, m),
-                        Some(t) => Self::weight_leader_trump(view, t, info, hints, m),
-                    };
-                }
-            }
-            1 => Self::second_hand(view, trump, moves),
-            2 => Self::third_hand(view, trump, moves),
-            _ => Self::fourth_hand(view, trump, moves),
+            1 => Self::second_hand(view, &trick, trump, moves),
+            2 => Self::third_hand(view, &trick, trump, moves),
+            _ => Self::fourth_hand(view, &trick, trump, moves),
         }
         sort(moves);
     }
