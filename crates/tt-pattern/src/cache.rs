@@ -82,9 +82,10 @@ impl ShapeCache {
         (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
     }
 
-    /// The slot of `packed`, or the empty slot where it would go.
+    /// The slot of `packed`, or the empty slot where it would go. Holds until the cache
+    /// next changes its shapes (a new shape, [`ShapeCache::grow`], a sweep or a clear).
     #[inline]
-    fn find(&self, packed: u64) -> Result<usize, usize> {
+    pub fn find(&self, packed: u64) -> Result<usize, usize> {
         let key = packed | OCCUPIED;
         let mask = self.slots.len() - 1;
         let mut i = self.home(key);
@@ -109,11 +110,23 @@ impl ShapeCache {
         }
     }
 
+    /// The list in slot `i` (a [`ShapeCache::find`] hit).
+    #[inline]
+    pub fn list_at(&mut self, i: usize) -> &mut ShapeList {
+        &mut self.slots[i].list
+    }
+
     /// The list of `packed` (stored or not), made able to take one more entry; `None` if
-    /// that needs a new shape and no slot is free ([`ShapeCache::has_free_slot`]). Returns
-    /// the list and the number of entries its storage grew by.
-    pub fn list_with_room(&mut self, packed: u64) -> Option<(&mut ShapeList, usize)> {
-        let i = match self.find(packed) {
+    /// that needs a new shape and no slot is free ([`ShapeCache::has_free_slot`]). `found` is
+    /// the current [`ShapeCache::find`] of `packed`. Returns the list and the number of
+    /// entries its storage grew by.
+    pub fn list_with_room(
+        &mut self,
+        packed: u64,
+        found: Result<usize, usize>,
+    ) -> Option<(&mut ShapeList, usize)> {
+        debug_assert_eq!(found, self.find(packed));
+        let i = match found {
             Ok(i) => i,
             Err(i) => {
                 if !self.has_free_slot() {
@@ -136,11 +149,12 @@ impl ShapeCache {
         Some((&mut self.slots[i].list, grown))
     }
 
-    /// How many entries the list of `packed` grows by to take one more (0 if it has room);
-    /// for a shape not yet stored, the first allocation.
+    /// How many entries the list of a key grows by to take one more (0 if it has room); for
+    /// a shape not yet stored, the first allocation. `found` is the key's current
+    /// [`ShapeCache::find`].
     #[inline]
-    pub fn growth_for(&self, packed: u64) -> usize {
-        match self.find(packed) {
+    pub fn growth_at(&self, found: Result<usize, usize>) -> usize {
+        match found {
             Ok(i) => {
                 let list = &self.slots[i].list;
                 if list.len() == list.capacity() {

@@ -2,7 +2,7 @@
 
 use ddsolve_cards::{Hand, SeatMap};
 pub use ddsolve_tt::forced_depths;
-use ddsolve_tt::{absolute_win_ranks, relative_counts, Pattern};
+use ddsolve_tt::{absolute_win_ranks, win_depths, Pattern};
 
 /// A set of positions of one key (tricks left, leader, suit lengths): those whose top `k`
 /// relative cards of each suit (its *depth* `k`) have the owners given here.
@@ -57,12 +57,11 @@ impl RankPattern {
     }
 
     /// The pattern an entry of the position `exact` (cards `hands`) with winning ranks `win`
-    /// stands for: each suit down to its lowest winning rank ([`relative_counts`]), less
-    /// the cards whose owners the suit lengths force ([`forced_depths`]).
+    /// stands for: each suit down to its lowest winning rank ([`ddsolve_tt::relative_counts`]), less
+    /// the cards whose owners the suit lengths force ([`forced_depths`]): [`win_depths`].
     #[inline]
     pub fn of_win(exact: Pattern, win: Hand, hands: &SeatMap<Hand>) -> RankPattern {
-        let depths = forced_depths(exact, relative_counts(win, hands), hands);
-        RankPattern::new(exact, depths)
+        RankPattern::new(exact, win_depths(exact, win, hands))
     }
 
     /// Does the position whose owners are `exact` belong to the set?

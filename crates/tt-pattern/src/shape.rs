@@ -164,20 +164,26 @@ impl ShapeList {
     /// Tightens the entries from `from` on that `general` (with `bounds`) strictly covers, and
     /// removes those left with nothing to add; returns how many it removed.
     fn absorb(&mut self, general: &Entry, bounds: Bounds, from: usize) -> usize {
-        let n = self.entries.len();
-        let mut kept = from;
-        for i in from..n {
-            let e = &mut self.entries[i];
+        // Tightens `e` if `general` covers it; true when that leaves it nothing to add.
+        let absorbs = |e: &mut Entry| {
             if e.order > general.order && general.pattern.covers(&e.pattern) {
                 e.bounds = e.bounds.meet(bounds);
-                if bounds.implies(e.bounds) {
-                    continue;
-                }
+                bounds.implies(e.bounds)
+            } else {
+                false
             }
-            if kept != i {
+        };
+        // Most stores absorb nothing: find the first entry that goes before moving any.
+        let Some(first) = self.entries[from..].iter_mut().position(absorbs) else {
+            return 0;
+        };
+        let n = self.entries.len();
+        let mut kept = from + first;
+        for i in kept + 1..n {
+            if !absorbs(&mut self.entries[i]) {
                 self.entries[kept] = self.entries[i];
+                kept += 1;
             }
-            kept += 1;
         }
         self.entries.truncate(kept);
         n - kept

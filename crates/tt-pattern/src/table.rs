@@ -124,12 +124,12 @@ impl TtPattern {
     }
 
     /// Makes sure a store under `packed` fits the budget: grows the shape array or evicts
-    /// entries (or, when the shape array is full and may not grow, whole shapes).
-    fn make_room(&mut self, packed: u64) {
+    /// entries (or, when the shape array is full and may not grow, whole shapes). `found` is
+    /// [`ShapeCache::find`] of `packed` as the cache stands; returns it as the cache is left.
+    fn make_room(&mut self, packed: u64, mut found: Result<usize, usize>) -> Result<usize, usize> {
         let limit = self.budget.limit();
         for _ in 0..16 {
-            let new_shape = self.cache.get_mut(packed).is_none();
-            if new_shape && !self.cache.has_free_slot() {
+            if found.is_err() && !self.cache.has_free_slot() {
                 let slots = self.cache.slots();
                 // The old and the new array live side by side while the shapes move.
                 if slots * 2 <= self.max_slots
@@ -141,18 +141,21 @@ impl TtPattern {
                 } else {
                     self.evict_shapes();
                 }
+                found = self.cache.find(packed);
                 continue;
             }
-            let extra = self.cache.growth_for(packed) * ENTRY_BYTES;
+            let extra = self.cache.growth_at(found) * ENTRY_BYTES;
             if self.cache.bytes() + extra <= limit {
-                return;
+                return found;
             }
             self.evict_entries(extra);
+            found = self.cache.find(packed);
         }
         // Unreachable with the budget's shares (slots at most an eighth); kept so that the
         // limit holds whatever happens.
         self.cache.clear(self.first_slots);
         self.resets += 1;
+        self.cache.find(packed)
     }
 
     /// Evicts the worst entries so that `extra` more bytes fit under the low-water mark, and
@@ -253,12 +256,15 @@ impl TranspositionTable for TtPattern {
         );
         let packed = key.packed();
         let (now, order) = (self.now, self.order);
-        let list = match self.cache.get_mut(packed) {
+        let found = self.cache.find(packed);
+        let list = match found {
             // The common case: the shape is there and its list has room.
-            Some(list) if list.len() < list.capacity() => list,
+            Ok(i) if self.cache.list_at(i).len() < self.cache.list_at(i).capacity() => {
+                self.cache.list_at(i)
+            }
             _ => {
-                self.make_room(packed);
-                let Some((list, _)) = self.cache.list_with_room(packed) else {
+                let found = self.make_room(packed, found);
+                let Some((list, _)) = self.cache.list_with_room(packed, found) else {
                     unreachable!("make_room leaves a free slot for a new shape")
                 };
                 list

@@ -53,7 +53,7 @@ mod stats;
 
 pub use flat::{ListProfile, TtFlat};
 pub use forest::TtForest;
-pub use pattern::{absolute_win_ranks, forced_depths, relative_counts, Pattern, TtKey};
+pub use pattern::{absolute_win_ranks, forced_depths, relative_counts, win_depths, Pattern, TtKey};
 pub use stats::{TtStats, DEPTHS};
 
 use ddsolve_cards::{Card, Hand, SeatMap};
