@@ -37,7 +37,8 @@ pub use dd_table::{DdTable, TableError};
 pub use deal::{diagram, parse_pbn_hands, Deal, DealError, DealRng, PbnError};
 pub use parse::{CardParseError, SeatParseError, StrainParseError};
 pub use position::{
-    beats, trick_score, trick_winner_index, trick_winner_so_far, PlayError, Position, PositionError,
+    beats, overtakes, trick_score, trick_winner_index, trick_winner_so_far, PlayError, Position,
+    PositionError,
 };
 pub use sets::{Hand, Holding, HoldingIter, SeatMap, SuitMap, RANK_BITS};
 pub use vulnerability::{Vulnerability, VulnerabilityError};

@@ -113,9 +113,9 @@ impl Holding {
     }
 }
 
-/// Iterator over a holding's ranks, highest first.
+/// Iterator over a holding's ranks, highest first (it keeps the rank bits only).
 #[derive(Clone, Debug)]
-pub struct HoldingIter(u16); // rank bits only
+pub struct HoldingIter(u16);
 
 impl Iterator for HoldingIter {
     type Item = Rank;

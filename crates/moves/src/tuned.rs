@@ -170,6 +170,20 @@ struct LeadTrump {
     second_pd: bool,
 }
 
+/// How the leader's side holds the second and third cards out in a suit (`owners`: the
+/// holders of its three highest), which win the next round once the top card has gone: 2
+/// when partner holds both, 1 when the leader and partner hold one each and partner has
+/// another card (`pd_len` > 1), 0 otherwise.
+#[inline]
+fn next_round_tops(owners: [Option<Seat>; 3], me: Seat, pd_len: i32) -> usize {
+    let pd = me.partner();
+    match (owners[1], owners[2]) {
+        (Some(a), Some(b)) if a == pd && b == pd => 2,
+        (Some(a), Some(b)) if ((a == me && b == pd) || (a == pd && b == me)) && pd_len > 1 => 1,
+        _ => 0,
+    }
+}
+
 impl TunedOrdering {
     fn lead_nt(view: &TrickView, info: &SuitInfo) -> LeadNt {
         let me = view.to_play();
@@ -188,7 +202,7 @@ impl TunedOrdering {
         if len(pd) == 0 {
             delta -= 9;
         }
-        let [first, second, third] = info.owners;
+        let [first, second, _] = info.owners;
         let opp_top = info.top_of(lho).max(info.top_of(rho));
 
         // The side wins the trick.
@@ -212,14 +226,7 @@ impl TunedOrdering {
             lose += 31;
         }
         // The side will hold the top card of the next round.
-        if second == Some(pd) && third == Some(pd) {
-            lose += 35;
-        } else if ((second == Some(me) && third == Some(pd))
-            || (second == Some(pd) && third == Some(me)))
-            && len(pd) > 1
-        {
-            lose += 25;
-        }
+        lose += [0, 25, 35][next_round_tops(info.owners, me, len(pd))];
         LeadNt {
             all: info.all,
             highest: info.highest(),
@@ -283,7 +290,7 @@ impl TunedOrdering {
             }
         };
         let ruffs = |x: Seat| s != t && len(x) == 0 && !trumps(x).is_empty();
-        let [first, second, third] = info.owners;
+        let [first, second, _] = info.owners;
         let mut delta = -((count(lho) + count(rho)) * 32) / 13;
         if ruffs(lho) || ruffs(rho) {
             delta -= 12;
@@ -324,14 +331,7 @@ impl TunedOrdering {
             false
         };
         let mut lose = delta;
-        if second == Some(pd) && third == Some(pd) {
-            lose += 20;
-        } else if ((second == Some(me) && third == Some(pd))
-            || (second == Some(pd) && third == Some(me)))
-            && len(pd) > 1
-        {
-            lose += 13;
-        }
+        lose += [0, 13, 20][next_round_tops(info.owners, me, len(pd))];
         LeadTrump {
             all: info.all,
             highest: info.highest(),

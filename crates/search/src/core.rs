@@ -3,7 +3,8 @@
 use crate::rank_owners::RankOwners;
 use crate::Config;
 use ddsolve_cards::{
-    trick_winner_index, trick_winner_so_far, Card, Hand, Holding, Seat, SeatMap, Side, Strain,
+    overtakes, trick_winner_index, trick_winner_so_far, Card, Hand, Holding, Seat, SeatMap, Side,
+    Strain,
 };
 use ddsolve_moves::{
     generate, generate_one, Move, MoveList, MoveOrdering, OrderHints, SmallCardFilter, TrickView,
@@ -184,15 +185,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         if i == 0 {
             self.winner = 0;
         } else {
-            // The card winning so far is of the suit led or a trump: a card beats it when
-            // it is higher in the same suit, or a trump over a card that is not.
-            let best = self.trick[self.winner & 3];
-            let over = if card.suit() == best.suit() {
-                card.rank() > best.rank()
-            } else {
-                self.trump.trump() == Some(card.suit())
-            };
-            if over {
+            if overtakes(card, self.trick[self.winner & 3], self.trump) {
                 self.winner = i;
             }
         }
@@ -201,6 +194,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             return Hand::EMPTY;
         }
         let (winner, mark) = self.complete_trick();
+        // At most 13 tricks complete: `% 13` keeps the index in range without a bounds check.
         self.done[self.done_len % 13] = DoneTrick {
             leader: self.leader,
             trick: self.trick,

@@ -57,8 +57,8 @@ impl RankPattern {
     }
 
     /// The pattern an entry of the position `exact` (cards `hands`) with winning ranks `win`
-    /// stands for: each suit down to its lowest winning rank ([`ddsolve_tt::relative_counts`]), less
-    /// the cards whose owners the suit lengths force ([`forced_depths`]): [`win_depths`].
+    /// stands for: each suit down to its lowest winning rank, less the cards whose owners
+    /// the suit lengths force ([`forced_depths`]), as [`win_depths`] works them out.
     #[inline]
     pub fn of_win(exact: Pattern, win: Hand, hands: &SeatMap<Hand>) -> RankPattern {
         RankPattern::new(exact, win_depths(exact, win, hands))

@@ -1,6 +1,6 @@
 use crate::budget::{self, Clock, Histogram, MapSize, SWEEP_DIVISOR};
 use crate::pattern::KeyHashBuilder;
-use crate::pattern::{absolute_win_ranks, forced_depths, relative_counts};
+use crate::pattern::{absolute_win_ranks, relative_counts, win_depths};
 use crate::stats::Counters;
 use crate::{Pattern, TranspositionTable, TtHit, TtKey, TtStats};
 use ddsolve_cards::{Card, Hand, SeatMap};
@@ -345,11 +345,10 @@ impl TranspositionTable for TtFlat {
     ) {
         // Each suit down to its lowest winning rank, less the bottom block of one owner
         // (whose owners the lengths force): the same positions, a more general pattern.
-        let counts = relative_counts(win, hands);
         let counts = if self.forced {
-            forced_depths(*pattern, counts, hands)
+            win_depths(*pattern, win, hands)
         } else {
-            counts
+            relative_counts(win, hands)
         };
         let mask = Pattern::mask(counts);
         let owners = pattern.0 & mask;

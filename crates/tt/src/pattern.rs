@@ -245,17 +245,13 @@ fn unforced(lane: u32, n: u32) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ddsolve_cards::DealRng;
 
     /// The fused depths agree with relative_counts then forced_depths.
     #[test]
     fn win_depths_fuse_counts_and_forcing() {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = DealRng::new(0x9e37_79b9_7f4a_7c15);
+        let mut next = || rng.next_u64();
         for _ in 0..10_000 {
             // Deal the 52 cards at random to four hands, some of them played out.
             let mut hands = SeatMap([Hand(0); 4]);
@@ -278,12 +274,9 @@ mod tests {
     /// The SWAR count of every lane agrees with a count lane by lane.
     #[test]
     fn lane_counts_count_each_lane() {
-        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = DealRng::new(0x2545_f491_4f6c_dd1d);
         for _ in 0..10_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let hand = x & Hand::ALL.0;
+            let hand = rng.next_u64() & Hand::ALL.0;
             let want = (0..4).fold(0u64, |acc, s| {
                 acc | u64::from(((hand >> (16 * s)) as u16).count_ones()) << (4 * s)
             });
