@@ -119,6 +119,13 @@ fn variants() -> Vec<(&'static str, Config)> {
             },
         ),
         (
+            "ordering never forgets (voids)",
+            Config {
+                forget_order_voids: u8::MAX,
+                ..d
+            },
+        ),
+        (
             "driver Step",
             Config {
                 driver: Driver::Step,

@@ -47,6 +47,11 @@ pub struct Config {
     /// constructor argument. Default 64: ordinary deals never fill it; on a symmetric deal
     /// it halves the peak memory of 128 (152 MB to 78 MB) for about the same time.
     pub tt_memory_mb: usize,
+    /// Between the leaders of one strain of a table, the ordering forgets what it learned
+    /// (its cutoff-card memory) when the deal has at least this many voids (a suit missing
+    /// from a hand), as bridge-solver does from 4: on such deals what cut off for one leader
+    /// misleads the next. 0 forgets on every deal, above 16 never.
+    pub forget_order_voids: u8,
     /// Debugging aid: re-check every transposition-table cutoff (including enhanced
     /// transposition cutoffs) in positions with at most this many cards left by a fresh
     /// search without a table, and panic on disagreement. 0 (the default) checks nothing.
@@ -68,6 +73,7 @@ impl Default for Config {
             ordering: OrderingKind::Cutoff,
             tt_kind: crate::TtKind::Pattern,
             tt_memory_mb: 64,
+            forget_order_voids: 4,
             verify_tt_cards: 0,
         }
     }

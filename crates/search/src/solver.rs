@@ -2,7 +2,7 @@ use crate::core::{root_moves, Hints, Searcher};
 use crate::first_guess::first_guess;
 use crate::rank_owners::RankOwners;
 use crate::{AnyTable, Config};
-use ddsolve_cards::{Card, DdTable, Deal, Hand, Holding, Position, Seat, SeatMap, Strain};
+use ddsolve_cards::{Card, DdTable, Deal, Hand, Holding, Position, Seat, SeatMap, Strain, Suit};
 use ddsolve_moves::{AnyOrdering, MoveOrdering, OrderHints, TrickView};
 use ddsolve_tt::{TranspositionTable, TtStats};
 use thiserror::Error;
@@ -355,7 +355,17 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
         let mut out = [0u8; 4];
         // Each leader's result, as tricks of the side on lead (for the next guesses).
         let mut done: [Option<u8>; 4] = [None; 4];
+        let voids = deal
+            .hands()
+            .0
+            .iter()
+            .map(|h| Suit::ALL.iter().filter(|&&s| h.suit(s).is_empty()).count())
+            .sum::<usize>();
+        let forget = voids >= usize::from(self.config.forget_order_voids);
         for leader in [Seat::North, Seat::East, Seat::South, Seat::West] {
+            if forget && leader != Seat::North {
+                self.ordering.reset();
+            }
             let root = Root {
                 hands: *deal.hands(),
                 trump: strain,

@@ -20,6 +20,7 @@ pub fn config_from_env() -> Config {
         etc_min_cards: number("ETC_MIN", d.etc_min_cards),
         tt_memory_mb: number("TT_MB", d.tt_memory_mb as u32) as usize,
         tt_first_tricks: number("TT_FIRST", d.tt_first_tricks),
+        forget_order_voids: number("FORGET_VOIDS", u32::from(d.forget_order_voids)) as u8,
         ordering: if on("RANK") {
             OrderingKind::Rank
         } else if on("PAPER") {
