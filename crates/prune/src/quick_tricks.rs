@@ -58,12 +58,12 @@ fn cash_alone(hands: &SeatMap<Hand>, trump: Option<Suit>, x: Seat, need: u32) ->
     let sides = trump.map_or(hx, |t| hx - hx.only_suit(t));
     let mut parts = [Part::default(); 4];
     let (mut total, mut total_win) = (0, Hand::EMPTY);
-    for s in Suit::ALL {
+    // Only the suits x can cash: a card of its own and the side's top card.
+    let mut held = cash_suits(sides, hy, all);
+    while held != 0 {
+        let s = Suit::from_index_wrapping(held.trailing_zeros() as usize / 16);
+        held &= held - 1;
         let (sx, sy, all_s) = (sides.suit(s), hy.suit(s), all.suit(s));
-        // Nothing to cash without a card, nor in a suit whose top card the opponents hold.
-        if sx.is_empty() || !holds_top(all_s, sx | sy) {
-            continue;
-        }
         let (l1, l2) = (h1.suit(s).len(), h2.suit(s).len());
         // Rounds before an opponent with trumps can ruff.
         let mut safe = 13;
@@ -92,6 +92,19 @@ fn cash_alone(hands: &SeatMap<Hand>, trump: Option<Suit>, x: Seat, need: u32) ->
         tricks: (tricks + more).min(13) as u8,
         win: win | more_win,
     }
+}
+
+/// The suits `x` may cash, bit `16 s + 15` set for suit `s`: those where `x` (`sides`)
+/// holds a card and the side (`sides | hy`) the top card of `all`, all suits at once.
+/// Per 16-bit lane, adding 0x7fff sets the top bit when the lane holds a card, and of two
+/// disjoint holdings ours is the larger number (as in [`holds_top`]) when `ours + 0x8000 -
+/// theirs` keeps the top bit. Lanes hold at most 0x7ffc, so nothing carries across.
+#[inline]
+fn cash_suits(sides: Hand, hy: Hand, all: Hand) -> u64 {
+    const TOPS: u64 = 0x8000_8000_8000_8000;
+    let ours = sides | hy;
+    let theirs = all - ours;
+    (sides.0 + 0x7fff_7fff_7fff_7fff) & ((ours.0 | TOPS) - theirs.0) & TOPS
 }
 
 /// Sure tricks in one suit for `x` (holding `hx`, at least one card) cashing it while
@@ -530,4 +543,30 @@ fn current_trick_second_hand(
         }
     }
     Estimate::default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ddsolve_cards::DealRng;
+
+    /// `cash_suits` agrees with testing each suit for a card and the top card.
+    #[test]
+    fn cash_suits_test_each_suit() {
+        let mut rng = DealRng::new(0x5851_f42d_4c95_7f2d);
+        for _ in 0..100_000 {
+            // The cards still out, and x's and partner's disjoint shares of them.
+            let live = rng.next_u64() & rng.next_u64().rotate_left(7) | rng.next_u64();
+            let all = Hand(live & Hand::ALL.0);
+            let split = rng.next_u64();
+            let sides = Hand(all.0 & split & rng.next_u64());
+            let hy = Hand(all.0 & !split & rng.next_u64());
+            let want = Suit::ALL.iter().fold(0u64, |acc, &s| {
+                let (sx, sy) = (sides.suit(s), hy.suit(s));
+                let cash = !sx.is_empty() && holds_top(all.suit(s), sx | sy);
+                acc | u64::from(cash) << (16 * s.index() + 15)
+            });
+            assert_eq!(cash_suits(sides, hy, all), want, "{sides:?} {hy:?} {all:?}");
+        }
+    }
 }

@@ -140,20 +140,52 @@ pub fn relative_counts(win: Hand, hands: &SeatMap<Hand>) -> [u8; 4] {
 #[inline]
 pub fn absolute_win_ranks(counts: [u8; 4], hands: &SeatMap<Hand>) -> Hand {
     let all = hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3];
-    let hs = Suit::ALL.map(|s| {
-        let mut bits = all.suit(s).0;
-        let k = counts[s.index()];
-        if k == 0 {
-            return Holding::EMPTY;
-        }
-        // Drop the lowest (len - k) cards.
-        for _ in 0..bits.count_ones().saturating_sub(u32::from(k)) {
-            bits &= bits - 1;
-        }
-        Holding(bits)
-    });
+    let hs = Suit::ALL.map(|s| Holding(top_cards(all.suit(s).0, counts[s.index()])));
     Hand::from_holdings(hs)
 }
+
+/// The `k` highest cards of `bits` (all of them if it holds no more than `k`): from the
+/// high byte alone when it holds `k` cards or more, else the whole high byte and the top
+/// cards of the low one, both read from [`TOP_OF_BYTE`].
+#[inline]
+fn top_cards(bits: u16, k: u8) -> u16 {
+    let k = u32::from(k);
+    let hi = bits >> 8;
+    let c = hi.count_ones();
+    if k <= c {
+        top_of_byte(hi, k) << 8
+    } else {
+        bits & 0xff00 | top_of_byte(bits, k - c)
+    }
+}
+
+/// The `k` highest bits of the byte `b`.
+#[inline]
+fn top_of_byte(b: u16, k: u32) -> u16 {
+    u16::from(TOP_OF_BYTE[usize::from(b & 0xff)][k.min(8) as usize])
+}
+
+/// `TOP_OF_BYTE[b][k]`: the `k` highest bits of the byte `b` (all of them if it has fewer).
+static TOP_OF_BYTE: [[u8; 9]; 256] = {
+    let mut t = [[0u8; 9]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut k = 1;
+        while k < 9 {
+            // The top k - 1 bits, and the highest bit below them.
+            let prev = t[b][k - 1];
+            let rest = b as u8 & !prev;
+            t[b][k] = if rest == 0 {
+                prev
+            } else {
+                prev | 0x80 >> rest.leading_zeros()
+            };
+            k += 1;
+        }
+        b += 1;
+    }
+    t
+};
 
 /// The owner lane of one suit from the four holdings (see [`Pattern`]).
 #[inline]
@@ -268,6 +300,24 @@ mod tests {
             let exact = Pattern::new(&hands);
             let want = forced_depths(exact, relative_counts(win, &hands), &hands);
             assert_eq!(win_depths(exact, win, &hands), want, "{hands:?} {win:?}");
+        }
+    }
+
+    /// `top_cards` agrees with dropping the lowest cards one by one, on every holding and
+    /// depth.
+    #[test]
+    fn top_cards_keep_the_highest() {
+        for bits in 0..1u16 << 13 {
+            for k in 0..=16u8 {
+                let mut want = bits;
+                for _ in 0..bits.count_ones().saturating_sub(u32::from(k)) {
+                    want &= want - 1;
+                }
+                if k == 0 {
+                    want = 0;
+                }
+                assert_eq!(top_cards(bits, k), want, "{bits:#x} {k}");
+            }
         }
     }
 
