@@ -93,6 +93,21 @@ impl<'a> TrickView<'a> {
     }
 }
 
+/// The rank at each bit of a holding, by bit number; bits 0, 1 and 15 are no rank and never
+/// looked up (a table instead of [`Rank::new`] spares the generators its check).
+const RANK_AT: [Rank; 16] = {
+    let mut t = [Rank::TWO; 16];
+    let mut r = 2;
+    while r <= 14 {
+        t[r] = match Rank::new(r as u8) {
+            Some(rank) => rank,
+            None => Rank::TWO,
+        };
+        r += 1;
+    }
+    t
+};
+
 /// Splits `mine` into runs of equivalent ranks: ranks with no card of `others` between them.
 /// Each run is pushed as a move headed by its highest rank.
 #[inline]
@@ -107,7 +122,7 @@ fn push_runs(suit: Suit, mine: Holding, others: Holding, out: &mut MoveList) {
         let floor = 16 - blockers.leading_zeros();
         let run = rest & !(((1u32 << floor) - 1) as u16);
         out.push(Move {
-            card: Card::new(suit, Rank::new(top as u8).expect("holding bit is a rank")),
+            card: Card::new(suit, RANK_AT[top as usize & 15]),
             equals: Holding(run),
             weight: 0,
         });
@@ -194,7 +209,7 @@ pub fn generate_one(view: &TrickView, card: Card) -> Option<Move> {
     let run = Holding(hand.suit(suit).0 & run_mask);
     let top = 15 - run.0.leading_zeros();
     Some(Move {
-        card: Card::new(suit, Rank::new(top as u8)?),
+        card: Card::new(suit, RANK_AT[top as usize & 15]),
         equals: run,
         weight: 0,
     })
@@ -229,13 +244,22 @@ impl SmallCardFilter {
     pub fn searched(&mut self, mv: &Move, win: Hand) {
         let suit = mv.card.suit();
         let w = win.suit(suit);
-        let lowest = if w.is_empty() {
-            15
-        } else {
-            w.0.trailing_zeros() as u8
-        };
+        // Bit 15 is no rank: 15 when `w` is empty.
+        let lowest = (w.0 | 0x8000).trailing_zeros() as u8;
         if mv.card.rank().get() < lowest && self.floor[suit.index()] == 0 {
             self.floor[suit.index()] = lowest;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rank_at_is_the_rank_of_each_rank_bit() {
+        for r in 2..=14u8 {
+            assert_eq!(RANK_AT[usize::from(r)], Rank::new(r).unwrap());
         }
     }
 }

@@ -88,8 +88,8 @@ pub(crate) fn sort(moves: &mut MoveList) {
 /// The highest rank of `h` (ranks at bits 2..=14), 0 if `h` is empty.
 #[inline]
 pub(crate) fn top(h: Holding) -> u8 {
-    // 16 leading zeros for an empty holding: 15 - 16 saturates to 0.
-    15u32.saturating_sub(h.0.leading_zeros()) as u8
+    // Bit 0 is no rank: it stands for the top of an empty holding, 0.
+    (15 - (h.0 | 1).leading_zeros()) as u8
 }
 
 /// The lowest rank of `h` (ranks at bits 2..=14), 0 if `h` is empty.
@@ -544,5 +544,20 @@ impl MoveOrdering for PaperOrdering {
         }
         // Exception 2: a discarding hand tries its best suit first, which the sort already
         // guarantees; nothing more to do.
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn top_and_bottom_match_the_holdings_highest_and_lowest_rank() {
+        // Every holding of ranks (bits 2..=14), the empty one included.
+        for bits in 0u16..1 << 13 {
+            let h = Holding(bits << 2);
+            assert_eq!(top(h), h.highest().map_or(0, |r| r.get()), "{bits:#x}");
+            assert_eq!(bottom(h), h.lowest().map_or(0, |r| r.get()), "{bits:#x}");
+        }
     }
 }

@@ -917,10 +917,19 @@ impl TunedOrdering {
 }
 
 impl MoveOrdering for TunedOrdering {
+    // Inlined so that the search skips the call for the many lists of one move.
+    #[inline]
     fn order(&mut self, view: &TrickView, hints: &OrderHints, moves: &mut MoveList) {
-        if moves.len() <= 1 {
-            return;
+        if moves.len() > 1 {
+            Self::order_moves(view, hints, moves);
         }
+    }
+}
+
+impl TunedOrdering {
+    /// [`MoveOrdering::order`] for two moves or more.
+    #[inline(never)]
+    fn order_moves(view: &TrickView, hints: &OrderHints, moves: &mut MoveList) {
         // Trump rules only while trumps are out.
         let out = cards_out(view);
         let trump = view.trump.trump().filter(|&t| !out.suit(t).is_empty());
