@@ -267,93 +267,17 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     /// and an upper bound when `v < target`. Every bound rests on the winning ranks backed
     /// up in `self.win` (as the decision does), so it may be stored in the table. Estimator
     /// cutoffs return the estimate's count (which may stop once the target is settled).
+    #[inline(always)]
     pub fn search_value(&mut self, target: u8) -> u8 {
         self.nodes += 1;
-        let d = self.depth();
         let pos = self.trick_len;
-        let me = self.to_play();
-        let me_max = me.side() == self.max_side;
-        let cfg = self.config;
         if pos == 0 {
-            self.trick_nodes += 1;
-            let tl = (d / 4) as u8;
-            if self.tricks_max >= target {
-                self.win[d] = Hand::EMPTY;
-                return self.tricks_max;
-            }
-            if self.tricks_max + tl < target {
-                self.win[d] = Hand::EMPTY;
-                return self.tricks_max + tl;
-            }
-            if tl == 1 {
-                return self.evaluate_last();
-            }
-            // Early in the deal a table hit is likelier than an estimator cutoff, so the
-            // table is probed first there (as DDS does); late, the cheap estimators first.
-            let tt_first = cfg.transposition_table && u32::from(tl) >= cfg.tt_first_tricks;
-            let mut probe = None;
-            if tt_first {
-                let (key, pattern, x) = self.tt_query(me, me_max, tl, target);
-                if let Some(v) = self.probe_tt(&key, &pattern, x, target, me_max, d) {
-                    return v;
-                }
-                probe = Some((key, pattern, x));
-            }
-            let need = self.need(me_max, tl, target);
-            if cfg.quick_tricks && quick_tricks_ceiling(&self.hands, self.trump, me) >= need {
-                let qt = quick_tricks_for(&self.hands, self.trump, me, need);
-                if let Some(v) = self.sure_tricks_cut(qt, d, me_max, tl, target) {
-                    return v;
-                }
-            }
-            if cfg.later_tricks {
-                let lt = later_tricks(&self.hands, self.trump, me, tl);
-                let l = lt.tricks.min(tl);
-                if me_max && self.tricks_max + tl - l < target {
-                    self.win[d] = lt.win;
-                    return self.tricks_max + tl - l;
-                }
-                if !me_max && self.tricks_max + l >= target {
-                    self.win[d] = lt.win;
-                    return self.tricks_max + l;
-                }
-            }
-            if cfg.transposition_table {
-                let (key, pattern, x) = match probe {
-                    Some(p) => p,
-                    None => {
-                        let p = self.tt_query(me, me_max, tl, target);
-                        if let Some(v) = self.probe_tt(&p.0, &p.1, p.2, target, me_max, d) {
-                            return v;
-                        }
-                        p
-                    }
-                };
-                let value = self.search_moves(target, d, pos, me_max);
-                let won = value >= target;
-                let leader_won = won == me_max;
-                // The value as tricks of the side on lead from here: a lower bound when
-                // the leader won the search, an upper bound when it lost.
-                let ours = value - self.tricks_max;
-                let lead = if me_max { ours } else { tl - ours };
-                debug_assert!(if leader_won { lead >= x } else { lead < x });
-                let (lower, upper) = if leader_won { (lead, tl) } else { (0, lead) };
-                let best = if leader_won {
-                    self.hints.cutoff[d]
-                } else {
-                    None
-                };
-                if d as u32 <= cfg.verify_tt_cards {
-                    // The fail-soft bound, which implies the decision.
-                    let t = bound_target(value, won);
-                    self.verify(t, won, "stored bound");
-                    self.verify_variants(t, won, self.win[d]);
-                }
-                self.tt
-                    .store(&key, &pattern, self.win[d], &self.hands, lower, upper, best);
-                return value;
-            }
-        } else if pos == 1 && cfg.quick_tricks {
+            // Out of line: inside a trick, a node goes straight to its moves.
+            return self.search_trick_start(target);
+        }
+        let d = self.depth();
+        let me_max = self.to_play().side() == self.max_side;
+        if pos == 1 && self.config.quick_tricks {
             let tl = self.tricks_left();
             let need = self.need(me_max, tl, target);
             let qt = quick_tricks_second_hand_for(
@@ -368,6 +292,95 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             }
         }
         self.search_moves(target, d, pos, me_max)
+    }
+
+    /// [`Searcher::search_value`] at the start of a trick: the cutoffs by trick count, the
+    /// estimators and the table before the moves.
+    #[inline(never)]
+    fn search_trick_start(&mut self, target: u8) -> u8 {
+        let d = self.depth();
+        let me = self.to_play();
+        let me_max = me.side() == self.max_side;
+        let cfg = self.config;
+        self.trick_nodes += 1;
+        let tl = (d / 4) as u8;
+        if self.tricks_max >= target {
+            self.win[d] = Hand::EMPTY;
+            return self.tricks_max;
+        }
+        if self.tricks_max + tl < target {
+            self.win[d] = Hand::EMPTY;
+            return self.tricks_max + tl;
+        }
+        if tl == 1 {
+            return self.evaluate_last();
+        }
+        // Early in the deal a table hit is likelier than an estimator cutoff, so the
+        // table is probed first there (as DDS does); late, the cheap estimators first.
+        let tt_first = cfg.transposition_table && u32::from(tl) >= cfg.tt_first_tricks;
+        let mut probe = None;
+        if tt_first {
+            let (key, pattern, x) = self.tt_query(me, me_max, tl, target);
+            if let Some(v) = self.probe_tt(&key, &pattern, x, target, me_max, d) {
+                return v;
+            }
+            probe = Some((key, pattern, x));
+        }
+        let need = self.need(me_max, tl, target);
+        if cfg.quick_tricks && quick_tricks_ceiling(&self.hands, self.trump, me) >= need {
+            let qt = quick_tricks_for(&self.hands, self.trump, me, need);
+            if let Some(v) = self.sure_tricks_cut(qt, d, me_max, tl, target) {
+                return v;
+            }
+        }
+        if cfg.later_tricks {
+            let lt = later_tricks(&self.hands, self.trump, me, tl);
+            let l = lt.tricks.min(tl);
+            if me_max && self.tricks_max + tl - l < target {
+                self.win[d] = lt.win;
+                return self.tricks_max + tl - l;
+            }
+            if !me_max && self.tricks_max + l >= target {
+                self.win[d] = lt.win;
+                return self.tricks_max + l;
+            }
+        }
+        if cfg.transposition_table {
+            let (key, pattern, x) = match probe {
+                Some(p) => p,
+                None => {
+                    let p = self.tt_query(me, me_max, tl, target);
+                    if let Some(v) = self.probe_tt(&p.0, &p.1, p.2, target, me_max, d) {
+                        return v;
+                    }
+                    p
+                }
+            };
+            let value = self.search_moves(target, d, 0, me_max);
+            let won = value >= target;
+            let leader_won = won == me_max;
+            // The value as tricks of the side on lead from here: a lower bound when
+            // the leader won the search, an upper bound when it lost.
+            let ours = value - self.tricks_max;
+            let lead = if me_max { ours } else { tl - ours };
+            debug_assert!(if leader_won { lead >= x } else { lead < x });
+            let (lower, upper) = if leader_won { (lead, tl) } else { (0, lead) };
+            let best = if leader_won {
+                self.hints.cutoff[d]
+            } else {
+                None
+            };
+            if d as u32 <= cfg.verify_tt_cards {
+                // The fail-soft bound, which implies the decision.
+                let t = bound_target(value, won);
+                self.verify(t, won, "stored bound");
+                self.verify_variants(t, won, self.win[d]);
+            }
+            self.tt
+                .store(&key, &pattern, self.win[d], &self.hands, lower, upper, best);
+            return value;
+        }
+        self.search_moves(target, d, 0, me_max)
     }
 
     /// The value of the max side from the root for `lead` tricks of the side on lead (at a
@@ -597,7 +610,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
 
     /// Searches `mv`. On a cutoff records it and returns the node's value (`Ok`); otherwise
     /// returns the move's value and the winning ranks its search backed up (`Err`).
-    #[inline]
+    #[inline(always)]
     fn try_move(
         &mut self,
         mv: &Move,
