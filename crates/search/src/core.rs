@@ -173,7 +173,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
 
     /// Plays `card` (standing for `equals`) for the hand to play. Returns, if it completed
     /// a trick won by rank, the winning card with the cards its move stood for (else empty).
-    #[inline]
+    #[inline(always)]
     pub fn play(&mut self, card: Card, equals: Holding) -> Hand {
         let me = self.to_play();
         self.hands[me].remove(card);
@@ -194,6 +194,13 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             self.trick_len = i + 1;
             return Hand::EMPTY;
         }
+        self.finish_trick()
+    }
+
+    /// The end of [`Searcher::play`] for a trick's fourth card (out of line: the other
+    /// three cards are the hot path).
+    #[inline(never)]
+    fn finish_trick(&mut self) -> Hand {
         let (winner, mark) = self.complete_trick();
         // At most 13 tricks complete: `& 15` keeps the index in range without a bounds check
         // (and costs less than `% 13`).
