@@ -30,6 +30,7 @@ use crate::{MoveList, MoveOrdering, OrderHints, TrickView, TunedOrdering};
 use ddsolve_cards::{Card, Suit};
 
 const SLOTS_LOG2: u32 = 16;
+const SLOTS: usize = 1 << SLOTS_LOG2;
 
 /// One remembered cutoff card: the check tag of its context in the high 24 bits, and the
 /// card's bit index plus one in the low 8 (0: empty).
@@ -78,13 +79,14 @@ pub struct CutoffOrdering<O = TunedOrdering> {
     inner: O,
     /// Whether leads consult the memory too (the default).
     leads: bool,
-    slots: Box<[Slot]>,
-    /// The context of the node last asked for its first card at each count of cards left
-    /// (a fingerprint of the hands, the slot, the tag): the search reports a cutoff at a
-    /// node after asking it for its first card, with only deeper nodes between, so the
-    /// context is computed once a node instead of twice (it was 11% of the instructions).
-    /// A stale entry would only cost a worse guess; the fingerprint makes one unlikely.
-    recent: Box<[(u64, u32, u32); 53]>,
+    slots: Box<[Slot; SLOTS]>,
+    /// The context of the node last asked for its first card at each depth (see
+    /// [`node_index`]), as the hand to play (a check), the slot and the tag (0: none): the
+    /// search reports a cutoff at a node after asking it for its first card, with only
+    /// deeper nodes between, so the context is computed once a node instead of twice (it
+    /// was 11% of the instructions). A stale entry (another node of the same depth where
+    /// the hand to play is the same) would only cost a worse guess.
+    recent: Box<[(u64, u16, u32); 64]>,
 }
 
 impl<O: std::fmt::Debug> std::fmt::Debug for CutoffOrdering<O> {
@@ -110,8 +112,11 @@ impl<O> CutoffOrdering<O> {
         CutoffOrdering {
             inner,
             leads: true,
-            slots: vec![Slot::default(); 1 << SLOTS_LOG2].into_boxed_slice(),
-            recent: Box::new([(0, 0, 0); 53]),
+            slots: vec![Slot::default(); SLOTS]
+                .into_boxed_slice()
+                .try_into()
+                .expect("SLOTS slots"),
+            recent: Box::new([(0, 0, 0); 64]),
         }
     }
 
@@ -136,27 +141,14 @@ impl<O> CutoffOrdering<O> {
         ((x >> (64 - SLOTS_LOG2)) as usize, (x as u32) | 1)
     }
 
-    /// The slot and tag of the node's context, if the memory serves it.
-    #[inline]
+    /// The slot and tag of the node's context, if the memory serves it. (Always inlined:
+    /// with `cutoff` calling it too, it was left out of line, a call on every node.)
+    #[inline(always)]
     fn slot_of(&self, view: &TrickView) -> Option<(usize, u32)> {
         if view.trick.is_empty() {
             return self.leads.then(|| Self::lead_context(view));
         }
         Self::following(view).map(|led| Self::context(view, led))
-    }
-
-    /// The cards left in the hands, and a fingerprint of which they are (the hands are
-    /// disjoint, so each card lands on its own bit before the rotations mix them).
-    #[inline]
-    fn fingerprint(view: &TrickView) -> (usize, u64) {
-        let h = &view.hands.0;
-        let left = (h[0] | h[1] | h[2] | h[3]).len() as usize;
-        let print = h[0].0
-            ^ h[1].0.rotate_left(13)
-            ^ h[2].0.rotate_left(26)
-            ^ h[3].0.rotate_left(39)
-            ^ view.trick.len() as u64;
-        (left, print)
     }
 
     /// The slot index and check tag of the context of a node where the hand to play follows
@@ -186,6 +178,17 @@ impl<O> CutoffOrdering<O> {
         let led = view.led()?;
         (!view.hands[view.to_play()].suit(led).is_empty()).then_some(led)
     }
+}
+
+/// The index in [`CutoffOrdering::recent`] of the node `view`, and the hand to play (the
+/// entry's check). The hand to play holds as many cards as each hand held at the trick's
+/// start, so the index (4 per card of it, plus the cards of the trick) is distinct for
+/// every depth, below 4 * 13 + 4.
+#[inline]
+fn node_index(view: &TrickView) -> (usize, u64) {
+    let hand = view.hands[view.to_play()].0;
+    let i = (hand.count_ones() as usize * 4 + view.trick.len()) & 63;
+    (i, hand)
 }
 
 /// The index in the trick and the card winning it so far (the trick is not empty).
@@ -219,28 +222,24 @@ impl<O: MoveOrdering> MoveOrdering for CutoffOrdering<O> {
     fn first(&mut self, view: &TrickView, _hints: &OrderHints) -> Option<Card> {
         // Discards and ruffs are left to the inner ordering (see the module).
         let (i, tag) = self.slot_of(view)?;
-        if !view.trick.is_empty() {
-            let (left, print) = Self::fingerprint(view);
-            if let Some(r) = self.recent.get_mut(left) {
-                *r = (print, i as u32, tag);
-            }
-        }
+        let (n, hand) = node_index(view);
+        self.recent[n] = (hand, i as u16, tag);
         let card = self.slots[i].card(tag)?;
         view.hands[view.to_play()].contains(card).then_some(card)
     }
 
     #[inline]
     fn cutoff(&mut self, view: &TrickView, card: Card) {
-        if view.trick.is_empty() {
-            if self.leads {
-                let (i, tag) = Self::lead_context(view);
-                self.slots[i] = Slot::new(tag, card);
-            }
-        } else if let Some(led) = Self::following(view) {
-            let (left, print) = Self::fingerprint(view);
-            let (i, tag) = match self.recent.get(left) {
-                Some(&(p, i, tag)) if p == print && tag != 0 => (i as usize, tag),
-                _ => Self::context(view, led),
+        let served = if view.trick.is_empty() {
+            self.leads
+        } else {
+            Self::following(view).is_some()
+        };
+        if served {
+            let (n, hand) = node_index(view);
+            let (i, tag) = match self.recent[n] {
+                (h, i, tag) if h == hand && tag != 0 => (usize::from(i), tag),
+                _ => self.slot_of(view).expect("a node the memory serves"),
             };
             self.slots[i] = Slot::new(tag, card);
         }
@@ -251,5 +250,50 @@ impl<O: MoveOrdering> MoveOrdering for CutoffOrdering<O> {
         self.slots.fill(Slot::default());
         self.recent.fill((0, 0, 0));
         self.inner.reset();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ddsolve_cards::{DealRng, Position, Seat, Strain};
+
+    /// Asks `a` for the first card of every node of a random subtree, as the search does
+    /// (children between asking and reporting), reports a cutoff at each node to `a` and
+    /// to `b`, which is never asked (so it computes every context afresh): the memory of
+    /// the contexts asked must change nothing.
+    fn walk(
+        a: &mut CutoffOrdering,
+        b: &mut CutoffOrdering,
+        pos: &Position,
+        plies: u32,
+        rng: &mut DealRng,
+    ) {
+        let view = TrickView::of(pos);
+        let _ = a.first(&view, &OrderHints::default());
+        let legal: Vec<Card> = pos.legal_cards().iter().collect();
+        if plies > 0 {
+            for _ in 0..2 {
+                let mut child = pos.clone();
+                child.play_unchecked(legal[(rng.next_u64() % legal.len() as u64) as usize]);
+                walk(a, b, &child, plies - 1, rng);
+            }
+        }
+        let card = legal[(rng.next_u64() % legal.len() as u64) as usize];
+        a.cutoff(&view, card);
+        b.cutoff(&view, card);
+        assert!(a.slots.iter().zip(b.slots.iter()).all(|(x, y)| x.0 == y.0));
+    }
+
+    #[test]
+    fn remembered_contexts_give_the_slots_computed_afresh() {
+        let mut rng = DealRng::new(0x637574);
+        let (mut a, mut b) = (CutoffOrdering::default(), CutoffOrdering::default());
+        for n in 0..12 {
+            let strain = Strain::ALL[n % 5];
+            let pos = Position::new(rng.deal(), strain, Seat::ALL[n % 4]);
+            walk(&mut a, &mut b, &pos, 7, &mut rng);
+        }
+        assert!(a.slots.iter().any(|s| s.0 != 0));
     }
 }

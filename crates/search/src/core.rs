@@ -45,8 +45,9 @@ pub(crate) struct Searcher<'a, T: TranspositionTable, O: MoveOrdering> {
     pub winner: usize,
     /// Per card of the trick, `winner` before it was played (for `unplay`).
     winner_before: [u8; 4],
-    /// The tricks completed since the root, for `unplay` to restore.
-    done: [DoneTrick; 13],
+    /// The tricks completed since the root, for `unplay` to restore (at most 13; 16 slots
+    /// so that an index masked with `& 15` needs no bounds check).
+    done: [DoneTrick; 16],
     /// How many of `done` are in use.
     done_len: usize,
     /// The cards left in the hands (kept by `play` and `unplay`).
@@ -124,7 +125,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             trick_len: played.len(),
             winner,
             winner_before: [0; 4],
-            done: [NO_DONE; 13],
+            done: [NO_DONE; 16],
             done_len: 0,
             cards_left: (hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3]).len() as usize,
             tricks_max: 0,
@@ -172,7 +173,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
 
     /// Plays `card` (standing for `equals`) for the hand to play. Returns, if it completed
     /// a trick won by rank, the winning card with the cards its move stood for (else empty).
-    #[inline]
+    #[inline(always)]
     pub fn play(&mut self, card: Card, equals: Holding) -> Hand {
         let me = self.to_play();
         self.hands[me].remove(card);
@@ -193,9 +194,17 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             self.trick_len = i + 1;
             return Hand::EMPTY;
         }
+        self.finish_trick()
+    }
+
+    /// The end of [`Searcher::play`] for a trick's fourth card (out of line: the other
+    /// three cards are the hot path).
+    #[inline(never)]
+    fn finish_trick(&mut self) -> Hand {
         let (winner, mark) = self.complete_trick();
-        // At most 13 tricks complete: `% 13` keeps the index in range without a bounds check.
-        self.done[self.done_len % 13] = DoneTrick {
+        // At most 13 tricks complete: `& 15` keeps the index in range without a bounds check
+        // (and costs less than `% 13`).
+        self.done[self.done_len & 15] = DoneTrick {
             leader: self.leader,
             trick: self.trick,
             trick_equals: self.trick_equals,
@@ -216,7 +225,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         if self.trick_len == 0 {
             // The card completed a trick.
             self.done_len -= 1;
-            let t = self.done[self.done_len % 13];
+            let t = self.done[self.done_len & 15];
             self.leader = t.leader;
             self.trick = t.trick;
             self.trick_equals = t.trick_equals;
@@ -265,93 +274,17 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     /// and an upper bound when `v < target`. Every bound rests on the winning ranks backed
     /// up in `self.win` (as the decision does), so it may be stored in the table. Estimator
     /// cutoffs return the estimate's count (which may stop once the target is settled).
+    #[inline(always)]
     pub fn search_value(&mut self, target: u8) -> u8 {
         self.nodes += 1;
-        let d = self.depth();
         let pos = self.trick_len;
-        let me = self.to_play();
-        let me_max = me.side() == self.max_side;
-        let cfg = self.config;
         if pos == 0 {
-            self.trick_nodes += 1;
-            let tl = (d / 4) as u8;
-            if self.tricks_max >= target {
-                self.win[d] = Hand::EMPTY;
-                return self.tricks_max;
-            }
-            if self.tricks_max + tl < target {
-                self.win[d] = Hand::EMPTY;
-                return self.tricks_max + tl;
-            }
-            if tl == 1 {
-                return self.evaluate_last();
-            }
-            // Early in the deal a table hit is likelier than an estimator cutoff, so the
-            // table is probed first there (as DDS does); late, the cheap estimators first.
-            let tt_first = cfg.transposition_table && u32::from(tl) >= cfg.tt_first_tricks;
-            let mut probe = None;
-            if tt_first {
-                let (key, pattern, x) = self.tt_query(me, me_max, tl, target);
-                if let Some(v) = self.probe_tt(&key, &pattern, x, target, me_max, d) {
-                    return v;
-                }
-                probe = Some((key, pattern, x));
-            }
-            let need = self.need(me_max, tl, target);
-            if cfg.quick_tricks && quick_tricks_ceiling(&self.hands, self.trump, me) >= need {
-                let qt = quick_tricks_for(&self.hands, self.trump, me, need);
-                if let Some(v) = self.sure_tricks_cut(qt, d, me_max, tl, target) {
-                    return v;
-                }
-            }
-            if cfg.later_tricks {
-                let lt = later_tricks(&self.hands, self.trump, me, tl);
-                let l = lt.tricks.min(tl);
-                if me_max && self.tricks_max + tl - l < target {
-                    self.win[d] = lt.win;
-                    return self.tricks_max + tl - l;
-                }
-                if !me_max && self.tricks_max + l >= target {
-                    self.win[d] = lt.win;
-                    return self.tricks_max + l;
-                }
-            }
-            if cfg.transposition_table {
-                let (key, pattern, x) = match probe {
-                    Some(p) => p,
-                    None => {
-                        let p = self.tt_query(me, me_max, tl, target);
-                        if let Some(v) = self.probe_tt(&p.0, &p.1, p.2, target, me_max, d) {
-                            return v;
-                        }
-                        p
-                    }
-                };
-                let value = self.search_moves(target, d, pos, me_max);
-                let won = value >= target;
-                let leader_won = won == me_max;
-                // The value as tricks of the side on lead from here: a lower bound when
-                // the leader won the search, an upper bound when it lost.
-                let ours = value - self.tricks_max;
-                let lead = if me_max { ours } else { tl - ours };
-                debug_assert!(if leader_won { lead >= x } else { lead < x });
-                let (lower, upper) = if leader_won { (lead, tl) } else { (0, lead) };
-                let best = if leader_won {
-                    self.hints.cutoff[d]
-                } else {
-                    None
-                };
-                if d as u32 <= cfg.verify_tt_cards {
-                    // The fail-soft bound, which implies the decision.
-                    let t = bound_target(value, won);
-                    self.verify(t, won, "stored bound");
-                    self.verify_variants(t, won, self.win[d]);
-                }
-                self.tt
-                    .store(&key, &pattern, self.win[d], &self.hands, lower, upper, best);
-                return value;
-            }
-        } else if pos == 1 && cfg.quick_tricks {
+            // Out of line: inside a trick, a node goes straight to its moves.
+            return self.search_trick_start(target);
+        }
+        let d = self.depth();
+        let me_max = self.to_play().side() == self.max_side;
+        if pos == 1 && self.config.quick_tricks {
             let tl = self.tricks_left();
             let need = self.need(me_max, tl, target);
             let qt = quick_tricks_second_hand_for(
@@ -366,6 +299,95 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             }
         }
         self.search_moves(target, d, pos, me_max)
+    }
+
+    /// [`Searcher::search_value`] at the start of a trick: the cutoffs by trick count, the
+    /// estimators and the table before the moves.
+    #[inline(never)]
+    fn search_trick_start(&mut self, target: u8) -> u8 {
+        let d = self.depth();
+        let me = self.to_play();
+        let me_max = me.side() == self.max_side;
+        let cfg = self.config;
+        self.trick_nodes += 1;
+        let tl = (d / 4) as u8;
+        if self.tricks_max >= target {
+            self.win[d] = Hand::EMPTY;
+            return self.tricks_max;
+        }
+        if self.tricks_max + tl < target {
+            self.win[d] = Hand::EMPTY;
+            return self.tricks_max + tl;
+        }
+        if tl == 1 {
+            return self.evaluate_last();
+        }
+        // Early in the deal a table hit is likelier than an estimator cutoff, so the
+        // table is probed first there (as DDS does); late, the cheap estimators first.
+        let tt_first = cfg.transposition_table && u32::from(tl) >= cfg.tt_first_tricks;
+        let mut probe = None;
+        if tt_first {
+            let (key, pattern, x) = self.tt_query(me, me_max, tl, target);
+            if let Some(v) = self.probe_tt(&key, &pattern, x, target, me_max, d) {
+                return v;
+            }
+            probe = Some((key, pattern, x));
+        }
+        let need = self.need(me_max, tl, target);
+        if cfg.quick_tricks && quick_tricks_ceiling(&self.hands, self.trump, me) >= need {
+            let qt = quick_tricks_for(&self.hands, self.trump, me, need);
+            if let Some(v) = self.sure_tricks_cut(qt, d, me_max, tl, target) {
+                return v;
+            }
+        }
+        if cfg.later_tricks {
+            let lt = later_tricks(&self.hands, self.trump, me, tl);
+            let l = lt.tricks.min(tl);
+            if me_max && self.tricks_max + tl - l < target {
+                self.win[d] = lt.win;
+                return self.tricks_max + tl - l;
+            }
+            if !me_max && self.tricks_max + l >= target {
+                self.win[d] = lt.win;
+                return self.tricks_max + l;
+            }
+        }
+        if cfg.transposition_table {
+            let (key, pattern, x) = match probe {
+                Some(p) => p,
+                None => {
+                    let p = self.tt_query(me, me_max, tl, target);
+                    if let Some(v) = self.probe_tt(&p.0, &p.1, p.2, target, me_max, d) {
+                        return v;
+                    }
+                    p
+                }
+            };
+            let value = self.search_moves(target, d, 0, me_max);
+            let won = value >= target;
+            let leader_won = won == me_max;
+            // The value as tricks of the side on lead from here: a lower bound when
+            // the leader won the search, an upper bound when it lost.
+            let ours = value - self.tricks_max;
+            let lead = if me_max { ours } else { tl - ours };
+            debug_assert!(if leader_won { lead >= x } else { lead < x });
+            let (lower, upper) = if leader_won { (lead, tl) } else { (0, lead) };
+            let best = if leader_won {
+                self.hints.cutoff[d]
+            } else {
+                None
+            };
+            if d as u32 <= cfg.verify_tt_cards {
+                // The fail-soft bound, which implies the decision.
+                let t = bound_target(value, won);
+                self.verify(t, won, "stored bound");
+                self.verify_variants(t, won, self.win[d]);
+            }
+            self.tt
+                .store(&key, &pattern, self.win[d], &self.hands, lower, upper, best);
+            return value;
+        }
+        self.search_moves(target, d, 0, me_max)
     }
 
     /// The value of the max side from the root for `lead` tricks of the side on lead (at a
@@ -595,7 +617,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
 
     /// Searches `mv`. On a cutoff records it and returns the node's value (`Ok`); otherwise
     /// returns the move's value and the winning ranks its search backed up (`Err`).
-    #[inline]
+    #[inline(always)]
     fn try_move(
         &mut self,
         mv: &Move,
