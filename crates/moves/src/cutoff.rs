@@ -23,8 +23,9 @@
 //! The memory is a direct-mapped table of 2^16 slots of four bytes (a 24-bit check tag and
 //! the card); a collision costs only a worse first guess, never a wrong result (the search's
 //! value never depends on its move order). It survives between searches (iterations of the
-//! driver, other leaders) and is cleared by [`MoveOrdering::reset`], when the solver changes
-//! trumps.
+//! driver, other leaders) and is cleared by [`MoveOrdering::reset`]: when the solver changes
+//! trumps, and between leaders on deals with many voids (the search's
+//! `Config::forget_order_voids`).
 
 use crate::{MoveList, MoveOrdering, OrderHints, TrickView, TunedOrdering};
 use ddsolve_cards::{Card, Suit};
