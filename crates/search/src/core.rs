@@ -173,6 +173,8 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
 
     /// Plays `card` (standing for `equals`) for the hand to play. Returns, if it completed
     /// a trick won by rank, the winning card with the cards its move stood for (else empty).
+    // Always inlined, its trick-completing fourth card out of line (`finish_trick`): 0.9%
+    // fewer instructions (callgrind).
     #[inline(always)]
     pub fn play(&mut self, card: Card, equals: Holding) -> Hand {
         let me = self.to_play();
@@ -274,6 +276,8 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     /// and an upper bound when `v < target`. Every bound rests on the winning ranks backed
     /// up in `self.win` (as the decision does), so it may be stored in the table. Estimator
     /// cutoffs return the estimate's count (which may stop once the target is settled).
+    // Always inlined (with `try_move`) into `search_moves`: a node inside a trick then costs
+    // no call frame (1.5% fewer instructions, callgrind); the trick start is out of line.
     #[inline(always)]
     pub fn search_value(&mut self, target: u8) -> u8 {
         self.nodes += 1;
@@ -617,6 +621,8 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
 
     /// Searches `mv`. On a cutoff records it and returns the node's value (`Ok`); otherwise
     /// returns the move's value and the winning ranks its search backed up (`Err`).
+    // Always inlined: with a plain `#[inline]` LLVM kept it out of line once `search_value`
+    // was inlined (1% more instructions).
     #[inline(always)]
     fn try_move(
         &mut self,
