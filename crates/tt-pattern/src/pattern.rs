@@ -61,7 +61,16 @@ impl RankPattern {
     /// the suit lengths force ([`forced_depths`]), as [`win_depths`] works them out.
     #[inline]
     pub fn of_win(exact: Pattern, win: Hand, hands: &SeatMap<Hand>) -> RankPattern {
-        RankPattern::new(exact, win_depths(exact, win, hands))
+        let depths = win_depths(exact, win, hands);
+        // A depth is at most 13 (a suit's cards): 2 bits a card fit a lane, no test needed.
+        let lane = |s: usize| (1u64 << (2 * depths[s])) - 1;
+        let (mask_lo, mask_hi) = (lane(0) | lane(1) << 32, lane(2) | lane(3) << 32);
+        RankPattern {
+            lo: exact.0 as u64 & mask_lo,
+            hi: (exact.0 >> 64) as u64 & mask_hi,
+            mask_lo,
+            mask_hi,
+        }
     }
 
     /// Does the position whose owners are `exact` belong to the set?
@@ -103,5 +112,41 @@ impl RankPattern {
     #[inline]
     pub fn win_ranks(&self, hands: &SeatMap<Hand>) -> Hand {
         absolute_win_ranks(self.depths(), hands)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ddsolve_cards::DealRng;
+    use ddsolve_tt::relative_counts;
+
+    /// `of_win` builds the pattern of `new` at the forced depths of the winning ranks.
+    #[test]
+    fn of_win_is_new_at_the_forced_depths() {
+        let mut rng = DealRng::new(0x5851_f42d_4c95_7f2d);
+        let mut next = || rng.next_u64();
+        for i in 0..20_000 {
+            // Deal some of the 52 cards to four hands, sparser every other time.
+            let mut hands = SeatMap([Hand(0); 4]);
+            let live = next() & if i % 2 == 0 { next() } else { !0 } & Hand::ALL.0;
+            let mut owner = next();
+            for bit in 0..64 {
+                if live >> bit & 1 != 0 {
+                    hands.0[(owner & 3) as usize].0 |= 1 << bit;
+                    owner = owner.rotate_right(2);
+                }
+            }
+            let all = hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3];
+            let win = Hand(next() & next() & all.0);
+            let exact = Pattern::new(&hands);
+            let depths = forced_depths(exact, relative_counts(win, &hands), &hands);
+            let want = RankPattern::new(exact, depths);
+            assert_eq!(
+                RankPattern::of_win(exact, win, &hands),
+                want,
+                "{hands:?} {win:?}"
+            );
+        }
     }
 }

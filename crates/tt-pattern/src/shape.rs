@@ -166,7 +166,10 @@ impl ShapeList {
     fn absorb(&mut self, general: &Entry, bounds: Bounds, from: usize) -> usize {
         // Tightens `e` if `general` covers it; true when that leaves it nothing to add.
         let absorbs = |e: &mut Entry| {
-            if e.order > general.order && general.pattern.covers(&e.pattern) {
+            // Strictly more general: a covered pattern of the same order is the same one.
+            // Tested second, as few entries pass `covers` (and general first, every entry
+            // after the run of `general`'s order has a higher one).
+            if general.pattern.covers(&e.pattern) && e.order != general.order {
                 e.bounds = e.bounds.meet(bounds);
                 bounds.implies(e.bounds)
             } else {

@@ -160,6 +160,9 @@ impl TtPattern {
 
     /// Evicts the worst entries so that `extra` more bytes fit under the low-water mark, and
     /// at least an eighth of the entries (so that evictions come in batches).
+    // Rare, and its histogram would swell the frame of every store.
+    #[cold]
+    #[inline(never)]
     fn evict_entries(&mut self, extra: usize) {
         let target = self.budget.low_water();
         let excess = (self.cache.bytes() + extra).saturating_sub(target);
@@ -181,6 +184,8 @@ impl TtPattern {
     }
 
     /// Evicts a quarter of the shapes, those whose best entry is worth least.
+    #[cold]
+    #[inline(never)]
     fn evict_shapes(&mut self) {
         let now = self.now;
         let worth = |entries: &[Entry]| {

@@ -244,20 +244,39 @@ pub fn forced_depths(exact: Pattern, depths: [u8; 4], hands: &SeatMap<Hand>) -> 
     })
 }
 
-/// `forced_depths(exact, relative_counts(win, hands), hands)` in one pass over the suits:
-/// each suit down to its lowest winning rank, less its bottom block of one owner.
+/// `forced_depths(exact, relative_counts(win, hands), hands)`: each suit down to its lowest
+/// winning rank, less its bottom block of one owner, counted for all four suits at once
+/// (`exact` is not needed: the hands give the owners).
 #[inline]
-pub fn win_depths(exact: Pattern, win: Hand, hands: &SeatMap<Hand>) -> [u8; 4] {
+pub fn win_depths(_exact: Pattern, win: Hand, hands: &SeatMap<Hand>) -> [u8; 4] {
+    let fixed = fixed_cards(win, hands);
+    Suit::ALL.map(|s| fixed.suit(s).len() as u8)
+}
+
+/// The cards whose owners an entry with winning ranks `win` fixes, the [`win_depths`] of each
+/// suit: the cards at or above both the suit's lowest winning rank and its lowest card not
+/// held by the owner of its lowest card (below that, one hand holds the whole bottom block
+/// and the lengths force its owners; [`forced_depths`]).
+///
+/// All four suits at once: per 16-bit lane, the bits below a lowest card are a low mask,
+/// so the higher of two such masks is their union and the second lowest of the hands'
+/// lowest cards is the union of the intersections of any three hands' masks.
+#[inline]
+fn fixed_cards(win: Hand, hands: &SeatMap<Hand>) -> Hand {
+    let [n, e, s, w] = hands.0.map(|h| below_lowest(h.0));
+    // Below the lowest card of a hand other than the lowest card's owner.
+    let below_other = (n & e) & (s | w) | (s & w) & (n | e);
     let all = hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3];
-    Suit::ALL.map(|s| {
-        let (w, a) = (win.suit(s).0, all.suit(s).0);
-        if w == 0 || a == 0 {
-            return 0;
-        }
-        let k = (a >> w.trailing_zeros()).count_ones() as u8;
-        let lane = (exact.0 >> (32 * s.index())) as u32;
-        k.min(unforced(lane, a.count_ones()))
-    })
+    Hand(all.0 & !(below_lowest(win.0) | below_other))
+}
+
+/// Per 16-bit lane of a set of cards, the bits below its lowest card: every rank bit in an
+/// empty lane. Bit 15 of a lane holds no card: set, it stops the borrow at the lane.
+#[inline]
+fn below_lowest(x: u64) -> u64 {
+    const TOP: u64 = 0x8000_8000_8000_8000;
+    let x = x | TOP;
+    (x - 0x0001_0001_0001_0001) & !x
 }
 
 /// How many top cards of a suit of `n` cards (owners `lane`) lie above its bottom block of
@@ -284,10 +303,11 @@ mod tests {
     fn win_depths_fuse_counts_and_forcing() {
         let mut rng = DealRng::new(0x9e37_79b9_7f4a_7c15);
         let mut next = || rng.next_u64();
-        for _ in 0..10_000 {
-            // Deal the 52 cards at random to four hands, some of them played out.
+        for i in 0..20_000 {
+            // Deal the 52 cards at random to four hands, some of them played out (more
+            // every other time, so that suits held by one hand or none come up).
             let mut hands = SeatMap([Hand(0); 4]);
-            let live = next() & Hand::ALL.0;
+            let live = next() & if i % 2 == 0 { next() } else { !0 } & Hand::ALL.0;
             let mut owner = next();
             for bit in 0..64 {
                 if live >> bit & 1 != 0 {
