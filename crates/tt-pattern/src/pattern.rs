@@ -61,7 +61,7 @@ impl RankPattern {
     /// the suit lengths force ([`forced_depths`]), as [`win_depths`] works them out.
     #[inline]
     pub fn of_win(exact: Pattern, win: Hand, hands: &SeatMap<Hand>) -> RankPattern {
-        let depths = win_depths(exact, win, hands);
+        let depths = win_depths(win, hands);
         // A depth is at most 13 (a suit's cards): 2 bits a card fit a lane, no test needed.
         let lane = |s: usize| (1u64 << (2 * depths[s])) - 1;
         let (mask_lo, mask_hi) = (lane(0) | lane(1) << 32, lane(2) | lane(3) << 32);

@@ -346,7 +346,7 @@ impl TranspositionTable for TtFlat {
         // Each suit down to its lowest winning rank, less the bottom block of one owner
         // (whose owners the lengths force): the same positions, a more general pattern.
         let counts = if self.forced {
-            win_depths(*pattern, win, hands)
+            win_depths(win, hands)
         } else {
             relative_counts(win, hands)
         };

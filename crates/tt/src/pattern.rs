@@ -246,9 +246,9 @@ pub fn forced_depths(exact: Pattern, depths: [u8; 4], hands: &SeatMap<Hand>) -> 
 
 /// `forced_depths(exact, relative_counts(win, hands), hands)`: each suit down to its lowest
 /// winning rank, less its bottom block of one owner, counted for all four suits at once
-/// (`exact` is not needed: the hands give the owners).
+/// (the hands give the owners).
 #[inline]
-pub fn win_depths(_exact: Pattern, win: Hand, hands: &SeatMap<Hand>) -> [u8; 4] {
+pub fn win_depths(win: Hand, hands: &SeatMap<Hand>) -> [u8; 4] {
     let fixed = fixed_cards(win, hands);
     Suit::ALL.map(|s| fixed.suit(s).len() as u8)
 }
@@ -319,7 +319,7 @@ mod tests {
             let win = Hand(next() & next() & all.0);
             let exact = Pattern::new(&hands);
             let want = forced_depths(exact, relative_counts(win, &hands), &hands);
-            assert_eq!(win_depths(exact, win, &hands), want, "{hands:?} {win:?}");
+            assert_eq!(win_depths(win, &hands), want, "{hands:?} {win:?}");
         }
     }
 
