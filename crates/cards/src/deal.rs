@@ -334,6 +334,26 @@ impl DealRng {
         });
         Deal::new(hands).expect("a shuffled pack deals a valid deal")
     }
+
+    /// About half the pack (a quarter when `sparse`) dealt at random to four hands, with no
+    /// rule on the hands' lengths: not a deal, but the cards left in the hands in the middle
+    /// of play, where suits held by one hand or by none come up. For tests of functions of
+    /// the cards alone (the tables' patterns, the estimators).
+    pub fn scattered_hands(&mut self, sparse: bool) -> SeatMap<Hand> {
+        let mut live = self.next_u64() & Hand::ALL.0;
+        if sparse {
+            live &= self.next_u64();
+        }
+        let mut owner = self.next_u64();
+        let mut hands = SeatMap([Hand::EMPTY; 4]);
+        for bit in 0..64 {
+            if live >> bit & 1 != 0 {
+                hands.0[(owner & 3) as usize].0 |= 1 << bit;
+                owner = owner.rotate_right(2);
+            }
+        }
+        hands
+    }
 }
 
 /// A diagram of four hands, for people.

@@ -125,20 +125,10 @@ mod tests {
     #[test]
     fn of_win_is_new_at_the_forced_depths() {
         let mut rng = DealRng::new(0x5851_f42d_4c95_7f2d);
-        let mut next = || rng.next_u64();
         for i in 0..20_000 {
-            // Deal some of the 52 cards to four hands, sparser every other time.
-            let mut hands = SeatMap([Hand(0); 4]);
-            let live = next() & if i % 2 == 0 { next() } else { !0 } & Hand::ALL.0;
-            let mut owner = next();
-            for bit in 0..64 {
-                if live >> bit & 1 != 0 {
-                    hands.0[(owner & 3) as usize].0 |= 1 << bit;
-                    owner = owner.rotate_right(2);
-                }
-            }
+            let hands = rng.scattered_hands(i % 2 == 0);
             let all = hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3];
-            let win = Hand(next() & next() & all.0);
+            let win = Hand(rng.next_u64() & rng.next_u64() & all.0);
             let exact = Pattern::new(&hands);
             let depths = forced_depths(exact, relative_counts(win, &hands), &hands);
             let want = RankPattern::new(exact, depths);

@@ -302,21 +302,10 @@ mod tests {
     #[test]
     fn win_depths_fuse_counts_and_forcing() {
         let mut rng = DealRng::new(0x9e37_79b9_7f4a_7c15);
-        let mut next = || rng.next_u64();
         for i in 0..20_000 {
-            // Deal the 52 cards at random to four hands, some of them played out (more
-            // every other time, so that suits held by one hand or none come up).
-            let mut hands = SeatMap([Hand(0); 4]);
-            let live = next() & if i % 2 == 0 { next() } else { !0 } & Hand::ALL.0;
-            let mut owner = next();
-            for bit in 0..64 {
-                if live >> bit & 1 != 0 {
-                    hands.0[(owner & 3) as usize].0 |= 1 << bit;
-                    owner = owner.rotate_right(2);
-                }
-            }
+            let hands = rng.scattered_hands(i % 2 == 0);
             let all = hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3];
-            let win = Hand(next() & next() & all.0);
+            let win = Hand(rng.next_u64() & rng.next_u64() & all.0);
             let exact = Pattern::new(&hands);
             let want = forced_depths(exact, relative_counts(win, &hands), &hands);
             assert_eq!(win_depths(win, &hands), want, "{hands:?} {win:?}");
