@@ -61,16 +61,7 @@ impl RankPattern {
     /// the suit lengths force ([`forced_depths`]), as [`win_depths`] works them out.
     #[inline]
     pub fn of_win(exact: Pattern, win: Hand, hands: &SeatMap<Hand>) -> RankPattern {
-        let depths = win_depths(win, hands);
-        // A depth is at most 13 (a suit's cards): 2 bits a card fit a lane, no test needed.
-        let lane = |s: usize| (1u64 << (2 * depths[s])) - 1;
-        let (mask_lo, mask_hi) = (lane(0) | lane(1) << 32, lane(2) | lane(3) << 32);
-        RankPattern {
-            lo: exact.0 as u64 & mask_lo,
-            hi: (exact.0 >> 64) as u64 & mask_hi,
-            mask_lo,
-            mask_hi,
-        }
+        RankPattern::new(exact, win_depths(win, hands))
     }
 
     /// Does the position whose owners are `exact` belong to the set?

@@ -102,15 +102,14 @@ impl Pattern {
         lane_of(hold(0), hold(1), hold(2), hold(3))
     }
 
-    /// The mask of the top `counts[s]` relative ranks of each suit.
+    /// The mask of the top `counts[s]` relative ranks of each suit (a count is at most 16,
+    /// a lane's capacity; a suit has at most 13 cards).
     #[inline]
     pub fn mask(counts: [u8; 4]) -> u128 {
+        // In 64 bits, 2 bits a card up to a full 32-bit lane need no test.
         let lane = |k: u8| {
-            u64::from(if k >= 16 {
-                u32::MAX
-            } else {
-                (1u32 << (2 * k)) - 1
-            })
+            debug_assert!(k <= 16);
+            (1u64 << (2 * u32::from(k))) - 1
         };
         // Two 64-bit halves, then one 128-bit join: cheaper than four 128-bit shifts.
         let lo = lane(counts[0]) | lane(counts[1]) << 32;
