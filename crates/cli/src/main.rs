@@ -35,7 +35,6 @@ mod args;
 mod check;
 mod error;
 mod input;
-mod json;
 mod mismatch;
 mod output;
 mod par;
@@ -47,6 +46,8 @@ mod stream;
 mod table;
 
 use clap::Parser;
+/// The JSON objects of `--format json`: the front crate's shared schema.
+use ddsolve::report as json;
 use std::io::Write;
 use std::process::ExitCode;
 

@@ -12,9 +12,9 @@ use crate::json;
 use crate::mismatch::Mismatch;
 use crate::stream::{self, BatchArgs};
 use clap::Args;
-use ddsolve_cards::{Deal, Seat, Side};
+use ddsolve_cards::{Deal, Seat};
 use ddsolve_formats::dds_file::Entry;
-use ddsolve_par::{dealer_par, par, DdTable, DealerPar, Vulnerability};
+use ddsolve_par::{dealer_par, par, sides_par, DdTable, DealerPar, Vulnerability};
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;
@@ -116,24 +116,6 @@ struct Board {
     dealer: Seat,
 }
 
-/// DDS's `SidesPar`: for each side, dealer par when that side deals (the better for it of
-/// its two seats dealing, the first seat on a tie), with the score from that side's view.
-pub fn sides_par(table: &DdTable, vul: Vulnerability) -> [DealerPar; 2] {
-    let best = |side: Side| {
-        let (a, b) = side.seats();
-        let (pa, pb) = (dealer_par(table, a, vul), dealer_par(table, b, vul));
-        let sign = if side == Side::NorthSouth { 1 } else { -1 };
-        let mut p = if sign * pb.score > sign * pa.score {
-            pb
-        } else {
-            pa
-        };
-        p.score *= sign;
-        p
-    };
-    [best(Side::NorthSouth), best(Side::EastWest)]
-}
-
 /// One board's par record; `nth` (from 0) separates readable records with blank lines.
 fn render(format: Format, board: &Board, table: &DdTable, nth: usize) -> String {
     let Board { deal, vul, dealer } = *board;
@@ -173,21 +155,7 @@ fn render(format: Format, board: &Board, table: &DdTable, nth: usize) -> String 
             );
         }
         Format::Json => {
-            s = json::line(&json::ParRecord {
-                deal: deal.to_string(),
-                vulnerable: json::vulnerability_name(vul),
-                dealer: json::seat_name(dealer),
-                table: json::Table::from(table),
-                par: json::BySide {
-                    ns: json::ParResult::from(&p.ns),
-                    ew: json::ParResult::from(&p.ew),
-                },
-                dealer_par: json::ParResult::from(&d),
-                sides_par: json::BySide {
-                    ns: json::ParResult::from(&sides_ns),
-                    ew: json::ParResult::from(&sides_ew),
-                },
-            })
+            s = json::line(&json::ParRecord::new(&deal, vul, dealer, table));
         }
     }
     s

@@ -129,25 +129,7 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
         }
         Format::Text => write_text(out, &deal, args, &players, &winners, &analysis)?,
         Format::Json => {
-            let record = json::PlayRecord {
-                deal: deal.to_string(),
-                trump: json::strain_name(args.trump),
-                leader: json::seat_name(args.leader),
-                declarer: json::seat_name(analysis.declarer),
-                side: json::side_name(analysis.declarer.side()),
-                start: analysis.tricks[0],
-                cards: cards
-                    .iter()
-                    .enumerate()
-                    .map(|(i, card)| json::PlayedCard {
-                        card: card.to_string(),
-                        seat: json::seat_name(players[i]),
-                        tricks: analysis.tricks[i + 1],
-                        cost: analysis.tricks[i].abs_diff(analysis.tricks[i + 1]),
-                        trick_won_by: winners[i].map(json::seat_name),
-                    })
-                    .collect(),
-            };
+            let record = json::PlayRecord::new(&deal, args.trump, args.leader, cards, &analysis);
             out.write_all(json::line(&record).as_bytes())?;
         }
     }

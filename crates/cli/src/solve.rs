@@ -3,7 +3,7 @@
 use crate::args::{Format, SolveArgs};
 use crate::error::CliError;
 use crate::json;
-use ddsolve_cards::{parse_pbn_hands, Card, Position, Seat, Side};
+use ddsolve_cards::{parse_pbn_hands, Position, Seat, Side};
 use ddsolve_search::{CardValue, Solutions, Target};
 use std::io::Write;
 use std::process::ExitCode;
@@ -29,65 +29,21 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> 
         .solver()
         .solve(&pos, target, Solutions::All)
         .map_err(|e| CliError::input(e.to_string()))?;
-    let groups = sorted_groups(&solution.cards);
+    let groups = json::sorted_groups(&solution.cards);
     match args.format {
         Format::Tsv => {
             for g in &groups {
-                for card in cards_of(g) {
+                for card in json::group_cards(g) {
                     writeln!(out, "{card}\t{}", g.tricks)?;
                 }
             }
         }
         Format::Text => write_text(out, &pos, &groups, args.target)?,
-        Format::Json => {
-            out.write_all(json::line(&record(&pos, &groups, args.target)).as_bytes())?
-        }
+        Format::Json => out.write_all(
+            json::line(&json::SolveRecord::new(&pos, &solution.cards, args.target)).as_bytes(),
+        )?,
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The groups of equivalent cards, most tricks first, then by suit (S, H, D, C) and rank.
-fn sorted_groups(cards: &[CardValue]) -> Vec<CardValue> {
-    let mut groups = cards.to_vec();
-    groups.sort_by_key(|g| {
-        let top = g.equals.highest().map_or(0, |r| r.get());
-        (
-            std::cmp::Reverse(g.tricks),
-            g.card.suit(),
-            std::cmp::Reverse(top),
-        )
-    });
-    groups
-}
-
-/// The cards a group stands for, highest first (the group's card included).
-fn cards_of(g: &CardValue) -> impl Iterator<Item = Card> + '_ {
-    let suit = g.card.suit();
-    let equals = g.equals | ddsolve_cards::Holding::single(g.card.rank());
-    equals.iter().map(move |r| Card::new(suit, r))
-}
-
-/// The JSON object of a solved position.
-fn record(pos: &Position, groups: &[CardValue], target: Option<u8>) -> json::SolveRecord {
-    let to_play = pos.to_play();
-    json::SolveRecord {
-        position: pos.remaining_pbn(),
-        trump: json::strain_name(pos.trump()),
-        leader: json::seat_name(pos.leader()),
-        played: pos.trick().iter().map(|c| c.to_string()).collect(),
-        to_play: json::seat_name(to_play),
-        side: json::side_name(to_play.side()),
-        tricks_left: pos.tricks_left(),
-        target,
-        cards: groups
-            .iter()
-            .map(|g| json::CardGroup {
-                cards: cards_of(g).map(|c| c.to_string()).collect(),
-                tricks: g.tricks,
-                makes: target.map(|t| g.tricks >= t),
-            })
-            .collect(),
-    }
 }
 
 fn seat_name(seat: Seat) -> &'static str {
@@ -133,7 +89,7 @@ fn write_text(
         side_name(to_play.side())
     )?;
     for g in groups {
-        let cards: Vec<String> = cards_of(g).map(|c| c.to_string()).collect();
+        let cards: Vec<String> = json::group_cards(g).map(|c| c.to_string()).collect();
         write!(out, "  {:<20} {:>2}", cards.join(" "), g.tricks)?;
         if let Some(t) = target {
             write!(out, "  {}", if g.tricks >= t { "makes" } else { "fails" })?;
@@ -141,11 +97,11 @@ fn write_text(
         writeln!(out)?;
     }
     if let Some(t) = target {
-        let all: usize = groups.iter().map(|g| cards_of(g).count()).sum();
+        let all: usize = groups.iter().map(|g| json::group_cards(g).count()).sum();
         let making: usize = groups
             .iter()
             .filter(|g| g.tricks >= t)
-            .map(|g| cards_of(g).count())
+            .map(|g| json::group_cards(g).count())
             .sum();
         writeln!(out, "{making} of {all} cards take at least {t} tricks")?;
     }

@@ -43,12 +43,7 @@ pub fn render(format: Format, deal: &Deal, table: &DdTable, nth: usize) -> Strin
             }
             s.push('\n');
         }
-        Format::Json => {
-            s = json::line(&json::TableRecord {
-                deal: deal.to_string(),
-                table: json::Table::from(table),
-            })
-        }
+        Format::Json => s = json::line(&json::TableRecord::new(deal, table)),
     }
     s
 }

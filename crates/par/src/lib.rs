@@ -45,5 +45,7 @@ mod par;
 mod score;
 
 pub use ddsolve_cards::{DdTable, TableError, Vulnerability, VulnerabilityError};
-pub use par::{dealer_par, par, DealerPar, Declarers, Par, ParContract, ParOutcome, SidePar};
+pub use par::{
+    dealer_par, par, sides_par, DealerPar, Declarers, Par, ParContract, ParOutcome, SidePar,
+};
 pub use score::{score, Contract, ContractError, Doubling};

@@ -138,6 +138,23 @@ impl ParContract {
         s
     }
 
+    /// The form a player reads (BridgeComposer's `[ParContract]`): the declarer(s) (`NS`,
+    /// `EW`, or one seat), a space, the level, the strain (`NT` for notrump), `x` for a
+    /// doubled sacrifice, then the tricks over (`+1`) or under (`-2`) the contract if any:
+    /// `NS 4S`, `EW 4Sx-1`, `N 1NT+1`.
+    pub fn text(&self) -> String {
+        let strain = match self.strain {
+            Strain::NoTrump => "NT".to_string(),
+            s => s.letter().to_string(),
+        };
+        let (x, result) = match self.outcome {
+            ParOutcome::Makes { overtricks: 0 } => ("", String::new()),
+            ParOutcome::Makes { overtricks } => ("", format!("+{overtricks}")),
+            ParOutcome::Sacrifice { undertricks } => ("x", format!("-{undertricks}")),
+        };
+        format!("{} {}{strain}{x}{result}", self.declarers, self.level)
+    }
+
     /// DDS `Par`'s form: the declarer(s), a space, then every level the contract may be bid
     /// at and the strain letter (`NS 345N` for 3NT+2, 4NT+1 or 5NT), or for a sacrifice the
     /// level, the strain and `x` (`EW 5Dx`; the undertricks are not shown).
@@ -284,6 +301,38 @@ pub fn dealer_par(table: &DdTable, dealer: Seat, vul: Vulnerability) -> DealerPa
         score: ns_score,
         contracts,
     }
+}
+
+/// Dealer par for each side as dealer: DDS `SidesPar`.
+///
+/// For each side, [`dealer_par`] with that side dealing, the better for it of its two seats
+/// dealing (the first seat, North or East, on a tie), with the score from that side's view:
+/// `[north_south, east_west]`.
+///
+/// ```
+/// use ddsolve_par::{sides_par, DdTable, Vulnerability};
+///
+/// let table = DdTable::from_dds_order([
+///     5, 8, 5, 8, 6, 6, 6, 6, 5, 7, 5, 7, 7, 5, 7, 5, 6, 6, 6, 6,
+/// ])?;
+/// let [ns, ew] = sides_par(&table, Vulnerability::None);
+/// assert_eq!((ns.score, ew.score), (-110, 110));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn sides_par(table: &DdTable, vul: Vulnerability) -> [DealerPar; 2] {
+    let best = |side: Side| {
+        let (a, b) = side.seats();
+        let (pa, pb) = (dealer_par(table, a, vul), dealer_par(table, b, vul));
+        let sign = if side == Side::NorthSouth { 1 } else { -1 };
+        let mut p = if sign * pb.score > sign * pa.score {
+            pb
+        } else {
+            pa
+        };
+        p.score *= sign;
+        p
+    };
+    [best(Side::NorthSouth), best(Side::EastWest)]
 }
 
 /// Par seen from each side: DDS `Par`.

@@ -38,45 +38,96 @@ fn normal_dependencies(krate: &str) -> Vec<String> {
 fn own_dependencies(krate: &str) -> Vec<String> {
     let mut own: Vec<String> = normal_dependencies(krate)
         .into_iter()
-        .filter(|d| d.starts_with("ddsolve-"))
+        .filter(|d| d == "ddsolve" || d.starts_with("ddsolve-"))
         .collect();
     own.sort();
     own
 }
 
+/// Every crate folder under `crates/` (those with a manifest).
+fn all_crates() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(crates_dir())
+        .expect("the crates folder")
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().join("Cargo.toml").is_file())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// crate -> the workspace crates it may depend on (normal dependencies): the picture of
+/// ARCHITECTURE.md. Every crate of `crates/` must be here.
+const ALLOWED: &[(&str, &[&str])] = &[
+    ("cards", &[]),
+    ("moves", &["ddsolve-cards"]),
+    ("prune", &["ddsolve-cards"]),
+    ("tt", &["ddsolve-cards"]),
+    ("tt-pattern", &["ddsolve-cards", "ddsolve-tt"]),
+    ("tt-zobrist", &["ddsolve-cards", "ddsolve-tt"]),
+    ("formats", &["ddsolve-cards"]),
+    ("par", &["ddsolve-cards"]),
+    (
+        "search",
+        &[
+            "ddsolve-cards",
+            "ddsolve-moves",
+            "ddsolve-prune",
+            "ddsolve-tt",
+            "ddsolve-tt-pattern",
+        ],
+    ),
+    (
+        "ddsolve",
+        &[
+            "ddsolve-cards",
+            "ddsolve-formats",
+            "ddsolve-par",
+            "ddsolve-search",
+        ],
+    ),
+    (
+        "cli",
+        &[
+            "ddsolve",
+            "ddsolve-cards",
+            "ddsolve-formats",
+            "ddsolve-par",
+            "ddsolve-search",
+        ],
+    ),
+    (
+        "python",
+        &["ddsolve-cards", "ddsolve-par", "ddsolve-search"],
+    ),
+    ("testkit", TESTKIT),
+];
+
+/// Test support may use any library crate (it is only ever a dev-dependency).
+const TESTKIT: &[&str] = &[
+    "ddsolve-cards",
+    "ddsolve-formats",
+    "ddsolve-moves",
+    "ddsolve-prune",
+    "ddsolve-search",
+    "ddsolve-tt",
+    "ddsolve-tt-pattern",
+    "ddsolve-tt-zobrist",
+];
+
+#[test]
+fn every_crate_has_a_place_in_the_picture() {
+    for krate in all_crates() {
+        assert!(
+            ALLOWED.iter().any(|(k, _)| *k == krate),
+            "crates/{krate} is not in ARCHITECTURE.md's picture (the test's ALLOWED list)"
+        );
+    }
+}
+
 #[test]
 fn dependencies_point_downwards() {
-    // crate -> the workspace crates it may depend on (normal dependencies).
-    let allowed: &[(&str, &[&str])] = &[
-        ("cards", &[]),
-        ("moves", &["ddsolve-cards"]),
-        ("prune", &["ddsolve-cards"]),
-        ("tt", &["ddsolve-cards"]),
-        ("tt-pattern", &["ddsolve-cards", "ddsolve-tt"]),
-        ("tt-zobrist", &["ddsolve-cards", "ddsolve-tt"]),
-        ("formats", &["ddsolve-cards"]),
-        ("par", &["ddsolve-cards"]),
-        (
-            "search",
-            &[
-                "ddsolve-cards",
-                "ddsolve-moves",
-                "ddsolve-prune",
-                "ddsolve-tt",
-                "ddsolve-tt-pattern",
-            ],
-        ),
-        (
-            "cli",
-            &[
-                "ddsolve-cards",
-                "ddsolve-formats",
-                "ddsolve-par",
-                "ddsolve-search",
-            ],
-        ),
-    ];
-    for (krate, may) in allowed {
+    for (krate, may) in ALLOWED {
         let own = own_dependencies(krate);
         for dep in &own {
             assert!(
@@ -99,6 +150,7 @@ fn no_library_or_binary_depends_on_test_support_or_dds() {
         "formats",
         "par",
         "search",
+        "ddsolve",
         "cli",
     ] {
         let deps = normal_dependencies(krate);

@@ -1,8 +1,17 @@
-//! The JSON forms of the commands' results (`--format json`: one object a line, JSON Lines),
-//! with serde. The schema is in the README; every name here is part of it.
+//! The JSON objects of ddsolve's front ends: the command line's `--format json` (one object
+//! a line, JSON Lines), the HTTP server's responses, and whatever else reports a table, a
+//! par, a solved position or a play analysis. One schema, written once, with serde; every
+//! name here is part of it (the README documents it).
+//!
+//! Each record has a constructor from the library's results ([`TableRecord::new`],
+//! [`ParRecord::new`], [`SolveRecord::new`], [`PlayRecord::new`]), so a front end only runs
+//! the solver and serializes.
 
-use ddsolve_cards::{DdTable, Seat, Side, Strain, Vulnerability};
-use ddsolve_par::{DealerPar, Declarers, ParContract, ParOutcome, SidePar};
+use ddsolve_cards::{Card, DdTable, Deal, Holding, Position, Seat, Side, Strain, Vulnerability};
+use ddsolve_par::{
+    dealer_par, par, sides_par, DealerPar, Declarers, ParContract, ParOutcome, SidePar,
+};
+use ddsolve_search::{CardValue, PlayAnalysis};
 use serde::Serialize;
 
 /// Tricks of one declarer in each strain.
@@ -51,13 +60,23 @@ impl From<&DdTable> for Table {
     }
 }
 
-/// `ddsolve table`'s object.
+/// A deal's table: `ddsolve table`'s object.
 #[derive(Debug, Serialize)]
 pub struct TableRecord {
     /// The deal, PBN, North first.
     pub deal: String,
     /// Its table.
     pub table: Table,
+}
+
+impl TableRecord {
+    /// The record of `deal` and its `table`.
+    pub fn new(deal: &Deal, table: &DdTable) -> TableRecord {
+        TableRecord {
+            deal: deal.to_string(),
+            table: Table::from(table),
+        }
+    }
 }
 
 /// A strain's name: `S`, `H`, `D`, `C` or `NT`.
@@ -103,6 +122,8 @@ pub struct Contract {
     pub tricks: u8,
     /// Tricks over the contract (positive) or under it (negative, a sacrifice).
     pub result: i8,
+    /// As a player reads it: `NS 4S`, `EW 4Sx-1`, `N 1NT+1`.
+    pub text: String,
 }
 
 impl From<&ParContract> for Contract {
@@ -122,6 +143,7 @@ impl From<&ParContract> for Contract {
             doubled: c.is_sacrifice(),
             tricks: c.tricks(),
             result,
+            text: c.text(),
         }
     }
 }
@@ -166,7 +188,7 @@ pub struct BySide {
     pub ew: ParResult,
 }
 
-/// `ddsolve par`'s object.
+/// A deal's table and par in DDS's three forms: `ddsolve par`'s object.
 #[derive(Debug, Serialize)]
 pub struct ParRecord {
     /// The deal, PBN, North first.
@@ -183,6 +205,29 @@ pub struct ParRecord {
     pub dealer_par: ParResult,
     /// DDS `SidesPar`: dealer par with each side dealing, its score that side's.
     pub sides_par: BySide,
+}
+
+impl ParRecord {
+    /// The record of `deal`, its `table`, and par with `vul` and `dealer`.
+    pub fn new(deal: &Deal, vul: Vulnerability, dealer: Seat, table: &DdTable) -> ParRecord {
+        let p = par(table, vul);
+        let [sides_ns, sides_ew] = sides_par(table, vul);
+        ParRecord {
+            deal: deal.to_string(),
+            vulnerable: vulnerability_name(vul),
+            dealer: seat_name(dealer),
+            table: Table::from(table),
+            par: BySide {
+                ns: ParResult::from(&p.ns),
+                ew: ParResult::from(&p.ew),
+            },
+            dealer_par: ParResult::from(&dealer_par(table, dealer, vul)),
+            sides_par: BySide {
+                ns: ParResult::from(&sides_ns),
+                ew: ParResult::from(&sides_ew),
+            },
+        }
+    }
 }
 
 /// One card group of `ddsolve solve`.
@@ -220,6 +265,54 @@ pub struct SolveRecord {
     pub cards: Vec<CardGroup>,
 }
 
+impl SolveRecord {
+    /// The record of `pos` and the value of each of its legal cards (`cards`, from
+    /// `Solutions::All`), with `target` if one was asked for.
+    pub fn new(pos: &Position, cards: &[CardValue], target: Option<u8>) -> SolveRecord {
+        let to_play = pos.to_play();
+        SolveRecord {
+            position: pos.remaining_pbn(),
+            trump: strain_name(pos.trump()),
+            leader: seat_name(pos.leader()),
+            played: pos.trick().iter().map(|c| c.to_string()).collect(),
+            to_play: seat_name(to_play),
+            side: side_name(to_play.side()),
+            tricks_left: pos.tricks_left(),
+            target,
+            cards: sorted_groups(cards)
+                .iter()
+                .map(|g| CardGroup {
+                    cards: group_cards(g).map(|c| c.to_string()).collect(),
+                    tricks: g.tricks,
+                    makes: target.map(|t| g.tricks >= t),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The groups of equivalent cards, most tricks first, then by suit (S, H, D, C) and rank,
+/// highest first: the order in which every front end lists a position's cards.
+pub fn sorted_groups(cards: &[CardValue]) -> Vec<CardValue> {
+    let mut groups = cards.to_vec();
+    groups.sort_by_key(|g| {
+        let top = g.equals.highest().map_or(0, |r| r.get());
+        (
+            std::cmp::Reverse(g.tricks),
+            g.card.suit(),
+            std::cmp::Reverse(top),
+        )
+    });
+    groups
+}
+
+/// The cards a group stands for, highest first (the group's own card included).
+pub fn group_cards(g: &CardValue) -> impl Iterator<Item = Card> + '_ {
+    let suit = g.card.suit();
+    let equals = g.equals | Holding::single(g.card.rank());
+    equals.iter().map(move |r| Card::new(suit, r))
+}
+
 /// One card of `ddsolve play`.
 #[derive(Debug, Serialize)]
 pub struct PlayedCard {
@@ -254,9 +347,55 @@ pub struct PlayRecord {
     pub cards: Vec<PlayedCard>,
 }
 
-/// Writes `value` as one line of JSON.
+impl PlayRecord {
+    /// The record of the play `cards` of `deal` with `trump` and `leader`, analysed as
+    /// `analysis` (which holds a value before the first card and after each card, so the
+    /// play is legal).
+    pub fn new(
+        deal: &Deal,
+        trump: Strain,
+        leader: Seat,
+        cards: &[Card],
+        analysis: &PlayAnalysis,
+    ) -> PlayRecord {
+        let mut pos = Position::new(*deal, trump, leader);
+        let played = cards
+            .iter()
+            .enumerate()
+            .map(|(i, &card)| {
+                let seat = pos.to_play();
+                pos.play_unchecked(card);
+                let won_by = pos
+                    .trick()
+                    .is_empty()
+                    .then(|| pos.last_trick_winner())
+                    .flatten();
+                PlayedCard {
+                    card: card.to_string(),
+                    seat: seat_name(seat),
+                    tricks: analysis.tricks[i + 1],
+                    cost: analysis.tricks[i].abs_diff(analysis.tricks[i + 1]),
+                    trick_won_by: won_by.map(seat_name),
+                }
+            })
+            .collect();
+        PlayRecord {
+            deal: deal.to_string(),
+            trump: strain_name(trump),
+            leader: seat_name(leader),
+            declarer: seat_name(analysis.declarer),
+            side: side_name(analysis.declarer.side()),
+            start: analysis.tricks[0],
+            cards: played,
+        }
+    }
+}
+
+/// `value` as one line of JSON, newline included.
 pub fn line(value: &impl Serialize) -> String {
-    let mut s = serde_json::to_string(value).expect("our records always serialize");
+    // Every record of this module is plain data (strings, numbers, lists): serializing it
+    // cannot fail.
+    let mut s = serde_json::to_string(value).unwrap_or_default();
     s.push('\n');
     s
 }
@@ -270,15 +409,15 @@ mod tests {
         let t =
             DdTable::from_dds_order([5, 8, 5, 8, 6, 6, 6, 6, 5, 7, 5, 7, 7, 5, 7, 5, 6, 6, 6, 6])
                 .unwrap();
-        let rec = TableRecord {
-            deal: "N:x".into(),
-            table: Table::from(&t),
-        };
+        let deal: Deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
+            .parse()
+            .unwrap();
+        let rec = TableRecord::new(&deal, &t);
         let v: serde_json::Value = serde_json::from_str(&line(&rec)).unwrap();
         assert_eq!(v["table"]["E"]["S"], 8);
         assert_eq!(v["table"]["N"]["C"], 7);
         assert_eq!(v["table"]["W"]["NT"], 6);
-        assert_eq!(v["deal"], "N:x");
+        assert_eq!(v["deal"], deal.to_string());
         assert!(line(&rec).ends_with("}}}\n"));
     }
 }

@@ -1,0 +1,37 @@
+//! # ddsolve: a double-dummy bridge solver
+//!
+//! The crate a program adds to use ddsolve: it re-exports the library crates under one name
+//! ([`cards`], [`search`], [`par`], [`formats`]) with their everyday types at the top
+//! level, [`annotate`] (DD tags and par into a PBN hand-record file), and [`report`], the JSON objects that every front end (the command line's
+//! `--format json`, the HTTP server, ...) writes, so that they share one schema.
+//!
+//! ```
+//! use ddsolve::{par, Deal, Seat, Solutions, Solver, Strain, Target, Vulnerability};
+//!
+//! let deal: Deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3".parse()?;
+//! let mut solver = Solver::new();
+//! let table = solver.table(&deal);
+//! assert_eq!(table.tricks(Strain::Spades, Seat::East), 8);
+//! assert_eq!(par::dealer_par(&table, Seat::North, Vulnerability::None).score, -110);
+//!
+//! // The same table as the command line's JSON object.
+//! let json = ddsolve::report::TableRecord::new(&deal, &table);
+//! assert_eq!(serde_json::to_value(&json)?["table"]["E"]["S"], 8);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod annotate;
+pub mod report;
+
+pub use ddsolve_cards as cards;
+pub use ddsolve_formats as formats;
+pub use ddsolve_par as par;
+pub use ddsolve_search as search;
+
+pub use ddsolve_cards::{
+    Card, DdTable, Deal, Hand, Holding, Position, Rank, Seat, Side, Strain, Suit, Vulnerability,
+};
+pub use ddsolve_search::{
+    solve_positions, solve_tables, solve_tables_with, BatchOptions, CardValue, Config,
+    PlayAnalysis, PlayAnalysisError, Solution, Solutions, SolveError, Solver, Target,
+};
