@@ -127,3 +127,56 @@ impl FromStr for Card {
             })
     }
 }
+
+/// A card of a list that could not be read ([`parse_card_list`]).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("card {number} ({word:?}): {error}")]
+pub struct CardListError {
+    /// Which card of the list, from 1.
+    pub number: usize,
+    /// The word it is in (cards may be written together, `HJH8`).
+    pub word: String,
+    /// Why it is not a card.
+    pub error: CardParseError,
+}
+
+/// Reads a list of cards, each a suit letter and a rank (`T` or `10` for the ten), written
+/// together as in DDS's files (`HJH8H10`) or separated by commas or spaces (`HJ, H8 HT`).
+/// The one card-list syntax of every front end.
+///
+/// ```
+/// use ddsolve_cards::parse_card_list;
+///
+/// let cards = parse_card_list("S10HJ, h8")?;
+/// assert_eq!(cards.iter().map(|c| c.to_string()).collect::<Vec<_>>(), ["ST", "HJ", "H8"]);
+/// assert!(parse_card_list("HJH").unwrap_err().to_string().contains("card 2"));
+/// # Ok::<(), ddsolve_cards::CardListError>(())
+/// ```
+pub fn parse_card_list(s: &str) -> Result<Vec<Card>, CardListError> {
+    let mut cards = Vec::new();
+    for word in s
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
+    {
+        let chars: Vec<char> = word.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            // A suit letter, then a rank: `10` takes two characters, every other one.
+            let len = if chars.get(i + 1) == Some(&'1') && chars.get(i + 2) == Some(&'0') {
+                3
+            } else {
+                2
+            };
+            let end = (i + len).min(chars.len());
+            let text: String = chars[i..end].iter().collect();
+            let card = text.parse::<Card>().map_err(|error| CardListError {
+                number: cards.len() + 1,
+                word: word.to_string(),
+                error,
+            })?;
+            cards.push(card);
+            i = end;
+        }
+    }
+    Ok(cards)
+}

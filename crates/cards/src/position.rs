@@ -36,8 +36,9 @@ pub enum PositionError {
         /// The suit led.
         led: Suit,
     },
-    /// The hand lengths do not fit the cards already played to the trick.
-    #[error("hand lengths N {}, E {}, S {}, W {} do not fit {played} card(s) played to the trick by {leader} and the following hands", .lengths[0], .lengths[1], .lengths[2], .lengths[3])]
+    /// The hand lengths do not fit the cards already played to the trick (with none played:
+    /// hands of unequal length, said as plainly as a deal's [`crate::DealError`] says it).
+    #[error("{}", lengths_message(.lengths, *.leader, *.played))]
     LengthsDoNotFitTrick {
         /// Lengths of N, E, S, W.
         lengths: [u32; 4],
@@ -388,4 +389,20 @@ impl fmt::Debug for Position {
             self.won[1]
         )
     }
+}
+
+/// The message of [`PositionError::LengthsDoNotFitTrick`].
+fn lengths_message(lengths: &[u32; 4], leader: Seat, played: usize) -> String {
+    let [n, e, s, w] = *lengths;
+    if played == 0 {
+        return format!(
+            "hands have unequal lengths (N {n}, E {e}, S {s}, W {w}); with no card played to \
+             the trick every hand must hold the same number of cards (cards already played to \
+             the trick are given apart from the deal)"
+        );
+    }
+    format!(
+        "hand lengths N {n}, E {e}, S {s}, W {w} do not fit {played} card(s) played to the \
+         trick by {leader} and the following hands"
+    )
 }

@@ -368,7 +368,8 @@ fn cases() -> Vec<Case> {
                     played: 0,
                 })
             },
-            mentions: &["N 2", "0 card(s)"],
+            // Said as plainly as a deal's unequal hands (issue 29), not as a trick of 0 cards.
+            mentions: &["unequal lengths (N 2, E 1, S 1, W 1)", "no card played"],
         },
         Case {
             name: "a position with no cards",

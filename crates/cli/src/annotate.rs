@@ -3,12 +3,13 @@
 //! `ddsolve::annotate`; this module reads the file, shows progress and writes the result).
 
 use crate::error::CliError;
-use crate::output::TempGuard;
+use crate::output_file::OutputFile;
 use crate::progress::Progress;
 use crate::stream::thread_count;
 use clap::Args;
-use ddsolve::annotate::{annotate, AnnotateError};
-use std::io::Write;
+use ddsolve::annotate::{annotate_with, AnnotateError};
+use ddsolve_formats::pbn_file::Limits;
+use std::io::{Read, Write};
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -27,10 +28,14 @@ every other byte (line ends, Latin-1 text, comments, auctions, plays) stays as i
 
 A board whose deal, dealer or vulnerability cannot be read is reported on stderr with its
 board number and line and left as it is; the others are annotated, and the exit status is 2.
-With -o or --in-place the file is written whole to a temporary file, then renamed: a failure
-or Ctrl-C never leaves half a file.")]
+A board whose deal is unknown ([Deal \"?\"]) is left as it is with a note.
+
+FILE `-` reads stdin (and writes stdout). With -o or --in-place a regular file is written
+whole to a temporary file beside it, given the old file's mode and owner, then renamed over
+it (a symbolic link is followed and its target replaced): a failure or Ctrl-C never leaves
+half a file. A FIFO or device (-o /dev/stdout) is written into directly.")]
 pub struct AnnotateArgs {
-    /// The PBN file.
+    /// The PBN file; `-` for stdin.
     pub file: PathBuf,
     /// Write the annotated file to OUT instead of stdout.
     #[arg(short, long, value_name = "OUT", conflicts_with = "in_place")]
@@ -38,6 +43,9 @@ pub struct AnnotateArgs {
     /// Replace FILE with the annotated file.
     #[arg(long)]
     pub in_place: bool,
+    /// The longest line read, in bytes (longer is an error).
+    #[arg(long, value_name = "BYTES", default_value_t = ddsolve_formats::pbn_file::MAX_LINE_BYTES)]
+    pub max_line_bytes: usize,
     /// Worker threads, each with its own solver [default: every core].
     #[arg(long, value_name = "N")]
     pub threads: Option<NonZeroUsize>,
@@ -51,12 +59,39 @@ pub struct AnnotateArgs {
 
 /// Runs `ddsolve annotate`.
 pub fn run(args: &AnnotateArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
-    let name = args.file.display().to_string();
-    let bytes = std::fs::read(&args.file)
-        .map_err(|e| CliError::input(format!("cannot read {name}: {e}")))?;
+    let stdin = args.file == Path::new("-");
+    let name = if stdin {
+        "stdin".to_string()
+    } else {
+        args.file.display().to_string()
+    };
+    if stdin && args.in_place {
+        return Err(CliError::input(
+            "--in-place needs a file to replace; FILE is `-` (stdin): use -o OUT or stdout",
+        ));
+    }
+    // The output file first: a folder that cannot be written fails before any solving.
+    let target = match (&args.output, args.in_place) {
+        (Some(path), _) => Some(OutputFile::create(path)?),
+        (None, true) => Some(OutputFile::create(&args.file)?),
+        (None, false) => None,
+    };
+    let bytes = if stdin {
+        let mut v = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut v)
+            .map_err(|e| CliError::input(format!("cannot read stdin: {e}")))?;
+        v
+    } else {
+        std::fs::read(&args.file)
+            .map_err(|e| CliError::input(format!("cannot read {name}: {e}")))?
+    };
     let mut progress = None;
-    let done = annotate(
+    let done = annotate_with(
         &bytes,
+        &Limits {
+            max_line_bytes: args.max_line_bytes,
+        },
         thread_count(args.threads),
         || args.solver.solver(),
         |_, total| {
@@ -72,19 +107,17 @@ pub fn run(args: &AnnotateArgs, out: &mut dyn Write) -> Result<ExitCode, CliErro
     if let Some(p) = &progress {
         p.finish();
     }
+    for message in &done.notes {
+        eprintln!("ddsolve: note: {name}, {message}");
+    }
     for message in &done.skipped {
         eprintln!("ddsolve: {name}, {message}");
     }
     let annotated = done.bytes;
     let bad = done.skipped;
 
-    let target = match (&args.output, args.in_place) {
-        (Some(path), _) => Some(path.as_path()),
-        (None, true) => Some(args.file.as_path()),
-        (None, false) => None,
-    };
     match target {
-        Some(path) => write_whole(path, &annotated)?,
+        Some(file) => file.commit(&annotated)?,
         None => {
             out.write_all(&annotated)?;
             out.flush()?;
@@ -98,25 +131,4 @@ pub fn run(args: &AnnotateArgs, out: &mut dyn Write) -> Result<ExitCode, CliErro
         )));
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// Writes `bytes` to `path` whole: to a temporary file beside it, then renamed over it. On
-/// any failure (or Ctrl-C) the temporary file is removed and `path` is untouched.
-fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
-    let name = path.display().to_string();
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let fail = |e: std::io::Error| CliError::input(format!("cannot write {name}: {e}"));
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".ddsolve-")
-        .suffix(".tmp")
-        .tempfile_in(&dir)
-        .map_err(fail)?;
-    let _guard = TempGuard::new(tmp.path());
-    tmp.write_all(bytes).map_err(fail)?;
-    tmp.as_file().sync_all().map_err(fail)?;
-    tmp.persist(path).map_err(|e| fail(e.error))?;
-    Ok(())
 }

@@ -2,6 +2,7 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use ddsolve_cards::{Card, Seat, Strain};
+use std::ffi::OsString;
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
 
@@ -17,8 +18,8 @@ pub struct Cli {
 /// The commands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Double-dummy tables of deals read from FILE or stdin (PBN or LIN deals, one a line, or
-    /// PBN games), solved as they arrive.
+    /// Double-dummy tables of deals given as arguments or read from FILEs or stdin (PBN or LIN
+    /// deals, one a line, or PBN games), solved as they arrive.
     Table(TableArgs),
     /// Add double-dummy tables and par to every board of a PBN hand-record file.
     Annotate(crate::annotate::AnnotateArgs),
@@ -26,7 +27,7 @@ pub enum Command {
     Solve(SolveArgs),
     /// Run a DDS regression file (list10.txt, ...) and report every difference.
     Check(CheckArgs),
-    /// A deal's table, par and dealer par (DDS Par and DealerPar).
+    /// A deal's table, par (DDS Par), dealer par (DealerPar) and sides par (SidesPar).
     Par(crate::par::ParArgs),
     /// Play analysis: declarer's double-dummy tricks before and after each card played.
     Play(crate::play::PlayArgs),
@@ -47,6 +48,11 @@ pub enum Format {
 /// `ddsolve table`.
 #[derive(Debug, Args)]
 #[command(after_help = "\
+Each argument is a deal, a file, or `-` for stdin (no argument: stdin), read in order: an
+argument that starts like a deal (a seat and a colon, N:..., or a LIN md| field) is a deal
+unless a file of that name exists; any other is a file. Quote a deal, or give its four hands
+as words after the first.
+
 Each line holds a deal: PBN such as
   N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3
 optionally in double quotes, or BBO LIN (every md| field of the line); blank lines and lines
@@ -55,16 +61,19 @@ back). A PBN file's games are read too (their [Deal] tags). Deals are solved as 
 and each table is printed as soon as it and every earlier one are done, so a pipe runs in
 constant memory.
 
-A bad line stops the run, once the tables before it are printed (exit status 2); with
---keep-going it is reported on stderr and skipped.
+A PBN game ends at an empty line; a game with two [Deal] tags is a bad line, a game with
+[Deal \"?\"] is skipped with a note. A bad line stops the run, once the tables before it are
+printed (exit status 2); with --keep-going it is reported on stderr and skipped. A line
+longer than --max-line-bytes (1 MB by default) stops the run.
 
 --format tsv prints the deal (normalized, North first), a tab, then 20 numbers separated by
 tabs in DDS order: strains S, H, D, C, NT, and within each the tricks of declarer N, E, S, W.
 --format json prints one object a line:
   {\"deal\": \"N:...\", \"table\": {\"N\": {\"S\": 5, \"H\": 6, \"D\": 5, \"C\": 7, \"NT\": 6}, \"E\": ...}}")]
 pub struct TableArgs {
-    /// The file of deals; stdin if absent or `-`.
-    pub file: Option<PathBuf>,
+    /// Deals, files of deals, or `-` for stdin [default: stdin].
+    #[arg(value_name = "DEAL|FILE")]
+    pub inputs: Vec<OsString>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
@@ -75,7 +84,9 @@ pub struct TableArgs {
 
 /// `ddsolve solve`.
 #[derive(Debug, Args)]
-#[command(after_help = "\
+#[command(
+    allow_negative_numbers = true,
+    after_help = "\
 Example: East led the heart jack against notrump and South followed with the eight; West to
 play (the two cards are no longer in the deal):
   ddsolve solve --trump N --leader E --played HJ,H8 \\
@@ -85,7 +96,8 @@ Tricks are those of the side of the hand to play, from here to the end, the curr
 included. --format tsv prints one line per legal card (equivalent cards each on their own
 line): the card (suit letter then rank: SA, HT, C2), a tab, the tricks. --format json prints
 one object with the position and the cards in groups of equivalent cards, best first.
-DEAL may also be a LIN md| field.")]
+DEAL may also be a LIN md| field."
+)]
 pub struct SolveArgs {
     /// Trumps: S, H, D, C or N (notrump).
     #[arg(long)]
@@ -93,8 +105,9 @@ pub struct SolveArgs {
     /// The hand that led (or leads) to the current trick: N, E, S or W.
     #[arg(long)]
     pub leader: Seat,
-    /// Cards already played to the current trick, the leader's first, separated by commas
-    /// (e.g. HK,H2). They must not be in DEAL.
+    /// Cards already played to the current trick, the leader's first, each a suit and a rank
+    /// (T or 10 for the ten), together or separated by commas (HKH2, HK,H2). They must not be
+    /// in DEAL.
     #[arg(long, value_name = "CARDS", value_parser = parse_cards)]
     pub played: Option<CardList>,
     /// Also say which cards take at least this many tricks (1 to the tricks left).
@@ -162,12 +175,11 @@ pub struct CheckArgs {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CardList(pub Vec<Card>);
 
-fn parse_cards(s: &str) -> Result<CardList, String> {
-    s.split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|w| !w.is_empty())
-        .map(|w| w.parse::<Card>().map_err(|e| e.to_string()))
-        .collect::<Result<Vec<_>, _>>()
+/// A list of cards, as `--played` and `play --cards` take it.
+pub fn parse_cards(s: &str) -> Result<CardList, String> {
+    ddsolve_cards::parse_card_list(s)
         .map(CardList)
+        .map_err(|e| e.to_string())
 }
 
 #[cfg(test)]

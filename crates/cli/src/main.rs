@@ -37,6 +37,7 @@ mod error;
 mod input;
 mod mismatch;
 mod output;
+mod output_file;
 mod par;
 mod play;
 mod progress;

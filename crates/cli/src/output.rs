@@ -1,20 +1,107 @@
-//! Standard output in whole records, and what Ctrl-C does.
+//! Standard output in whole records, its errors, and what Ctrl-C does.
 //!
 //! Every command writes its output through [`Stdout`], one record (a line, a table, a JSON
-//! object) per `write` call. Each call takes a lock and writes the record whole, so the
-//! Ctrl-C handler ([`install_interrupt_handler`]), which takes the same lock, flushes and ends
-//! the process between records: an interrupted run leaves only complete lines. Files that a
-//! command is writing ([`TempGuard`]) are removed before the process ends, so an interrupted
-//! `annotate -o` leaves no partial file.
+//! object) per `write` call, and flushes after each record it wants seen. Each call takes a
+//! lock and buffers the record whole, so the Ctrl-C handler ([`install_interrupt_handler`]),
+//! which takes the same lock, flushes and ends the process between records: an interrupted
+//! run leaves only complete lines. Files that a command is writing ([`TempGuard`]) are
+//! removed before the process ends, so an interrupted `annotate -o` leaves no partial file.
+//!
+//! Every write error is an error of the run (exit status 2, with the message), except a
+//! reader that went away (a broken pipe, `| head`), which ends the run quietly with exit
+//! status 0 ([`crate::error::CliError::report`]):
+//!
+//! - a full disk: when standard output is a regular file, the record being written when the
+//!   disk filled up is cut off again (the file is truncated to its length before it), so the
+//!   file holds whole records only;
+//! - standard output closed (`>&-`): the Rust runtime opens `/dev/null` (read-write) in its
+//!   place before `main`, so writes would vanish with exit status 0; [`Stdout`] recognises
+//!   that descriptor (on Linux, through `/proc/self/fdinfo/1`: `/dev/null` open read-write,
+//!   which a shell redirection `>/dev/null` never gives) and fails its first write instead.
 
-use std::io::{self, BufWriter, Write};
+use std::fs::File;
+use std::io::{self, Write};
+use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
 
+/// Flush the buffer when it holds this many bytes even without a `flush` call.
+const BUFFER: usize = 64 * 1024;
+
+/// Standard output: a handle of its own on descriptor 1 (so that no layer of `std` hides an
+/// error), `None` if it was closed when the process started; and the records not yet
+/// written.
+#[derive(Debug)]
+struct Sink {
+    file: Option<File>,
+    buf: Vec<u8>,
+}
+
+impl Sink {
+    fn open() -> Sink {
+        let file = if stdout_was_closed() {
+            None
+        } else {
+            io::stdout()
+                .as_fd()
+                .try_clone_to_owned()
+                .ok()
+                .map(File::from)
+        };
+        Sink {
+            file,
+            buf: Vec::new(),
+        }
+    }
+
+    fn file(&mut self) -> io::Result<&mut File> {
+        self.file
+            .as_mut()
+            .ok_or_else(|| io::Error::other("standard output is closed (nothing can be printed)"))
+    }
+
+    /// Writes the buffer; on a failure, cuts a regular file back to its length before it.
+    fn flush(&mut self) -> io::Result<()> {
+        if self.buf.is_empty() {
+            return Ok(());
+        }
+        let buf = std::mem::take(&mut self.buf);
+        let file = self.file()?;
+        let before = file
+            .metadata()
+            .ok()
+            .filter(|m| m.is_file())
+            .map(|m| m.len());
+        let written = file.write_all(&buf);
+        if written.is_err() {
+            if let Some(len) = before {
+                let _ = file.set_len(len);
+            }
+        }
+        written
+    }
+}
+
+/// Was standard output closed when the process started? See the module documentation.
+fn stdout_was_closed() -> bool {
+    let is_null = std::fs::read_link("/proc/self/fd/1").is_ok_and(|p| p == Path::new("/dev/null"));
+    if !is_null {
+        return false;
+    }
+    let Ok(info) = std::fs::read_to_string("/proc/self/fdinfo/1") else {
+        return false;
+    };
+    info.lines()
+        .find_map(|l| l.strip_prefix("flags:"))
+        .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
+        // O_ACCMODE == 3, O_RDWR == 2.
+        .is_some_and(|flags| flags & 3 == 2)
+}
+
 /// Standard output, buffered, behind the lock that the Ctrl-C handler takes.
-fn shared() -> &'static Mutex<BufWriter<io::Stdout>> {
-    static OUT: OnceLock<Mutex<BufWriter<io::Stdout>>> = OnceLock::new();
-    OUT.get_or_init(|| Mutex::new(BufWriter::new(io::stdout())))
+fn shared() -> &'static Mutex<Sink> {
+    static OUT: OnceLock<Mutex<Sink>> = OnceLock::new();
+    OUT.get_or_init(|| Mutex::new(Sink::open()))
 }
 
 /// Temporary files to remove if the process is interrupted.
@@ -23,7 +110,7 @@ fn temp_files() -> MutexGuard<'static, Vec<PathBuf>> {
     FILES.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// The process's standard output for records: each `write` call writes its whole buffer
+/// The process's standard output for records: each `write` call buffers its whole buffer
 /// under the lock, so a record written with one call is never cut by Ctrl-C.
 #[derive(Debug, Default)]
 pub struct Stdout;
@@ -31,7 +118,11 @@ pub struct Stdout;
 impl Write for Stdout {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         let mut out = shared().lock().unwrap_or_else(PoisonError::into_inner);
-        out.write_all(buf)?;
+        out.file()?;
+        out.buf.extend_from_slice(buf);
+        if out.buf.len() >= BUFFER {
+            out.flush()?;
+        }
         Ok(buf.len())
     }
 

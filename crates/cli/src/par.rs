@@ -14,7 +14,8 @@ use crate::stream::{self, BatchArgs};
 use clap::Args;
 use ddsolve_cards::{Deal, Seat};
 use ddsolve_formats::dds_file::Entry;
-use ddsolve_par::{dealer_par, par, sides_par, DdTable, DealerPar, Vulnerability};
+use ddsolve_par::{dealer_par, par, sides_par, DdTable, DealerPar, ParContract, Vulnerability};
+use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;
@@ -23,24 +24,30 @@ use std::process::ExitCode;
 /// `ddsolve par`.
 #[derive(Debug, Args)]
 #[command(after_help = "\
-Prints the deal, its double-dummy table, then par in DDS's forms:
-  par:        NS -110  EW 110  NS:EW 2S  EW:EW 2S
-  dealer par: -110  2S-EW
-  sides par:  NS -110 2S-EW  EW 110 2S-EW
-`par` (DDS Par) gives the score seen from each side and the par contracts seen from each side
-(they differ only when whoever bids first gets the better of it); a contract lists every level
-it may be bid at for the same score (NS 45S: 4S+1 or 5S), `x` marks a doubled sacrifice.
-`dealer par` (DDS DealerPar) gives North-South's score and each contract at its lowest level,
-with overtricks (1S-EW+2) or, for a sacrifice, `*` and undertricks (4S*-NS-1).
-`sides par` (DDS SidesPar) is dealer par with each side dealing (the better of its two
-seats), each side's score from its own view.
+Prints the deal, its double-dummy table, then par three ways, each as a player writes it
+(`EW 2S`, `NS 4Hx-2`: declarer side or seat, level, strain, x for a doubled sacrifice, the
+tricks over or under) with its score, and under it DDS's own text form:
+  par (DDS Par):            EW 2S; NS -110, EW +110
+                            DDS: NS -110  EW 110  NS:EW 2S  EW:EW 2S
+  dealer par (DealerPar):   EW 2S; NS -110
+                            DDS: -110  2S-EW
+  sides par (SidesPar):     NS dealing: EW 2S, NS -110; EW dealing: EW 2S, EW +110
+                            DDS: NS -110 2S-EW  EW 110 2S-EW
+`par` (DDS Par) gives the score and the par contracts seen from each side (they differ only
+when whoever bids first gets the better of it: then `NS first: ...; EW first: ...`); in DDS's
+form a contract lists every level it may be bid at for the same score (NS 45S: 4S+1 or 5S).
+`dealer par` (DDS DealerPar) is par with the dealer bidding first, the score North-South's;
+DDS writes each contract at its lowest level with overtricks (1S-EW+2) or, for a sacrifice,
+`*` and undertricks (4S*-NS-1). `sides par` (DDS SidesPar) is dealer par with each side
+dealing (the better of its two seats), each side's score from its own view.
 
-Without DEAL, reads deals from --file or stdin like `ddsolve table` (PBN or LIN lines, PBN
-games), each line optionally followed by its vulnerability and dealer
-(`N:... ... ... ... ew S`); PBN games and LIN give theirs in [Vulnerable]/[Dealer] and sv|/md|.
---vul and --dealer apply where a deal does not say. --format tsv prints one line a deal: the
-deal, vulnerability, dealer, the four strings of par, then dealer par's strings separated by
-spaces, all separated by tabs. --format json prints one object a line (schema in the README).")]
+The arguments are deals, files of deals or `-` for stdin (no argument: stdin), read like
+`ddsolve table`'s (PBN or LIN lines, PBN games); a line may give the deal's vulnerability and
+dealer after it (`N:... ... ... ... ew S`), PBN games and LIN give theirs in
+[Vulnerable]/[Dealer] and sv|/md|. --vul and --dealer apply where a deal does not say.
+--format tsv prints one line a deal: the deal, vulnerability, dealer, the four strings of
+DDS Par, then DealerPar's strings separated by spaces, all separated by tabs. --format json
+prints one object a line (schema in the README).")]
 pub struct ParArgs {
     /// Vulnerability where the deal does not say: none, both, ns or ew [default: none].
     #[arg(long)]
@@ -51,61 +58,46 @@ pub struct ParArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
-    /// Read the deals from FILE instead of DEAL (stdin if neither is given).
-    #[arg(long, value_name = "FILE", conflicts_with = "deal")]
+    /// A file of deals (the same as giving FILE as an argument; kept for old scripts).
+    #[arg(long, value_name = "FILE", conflicts_with = "inputs", hide = true)]
     pub file: Option<PathBuf>,
-    /// Threads, --keep-going, --quiet (for many deals).
+    /// Threads, --keep-going, --quiet, --max-line-bytes (for many deals).
     #[command(flatten)]
     pub batch: BatchArgs,
-    /// The deal as PBN (13 cards a hand) or LIN. Quote it, or give its four hands as
-    /// separate words after the first.
-    #[arg(num_args = 0.., value_name = "DEAL")]
-    pub deal: Vec<String>,
+    /// Deals (PBN with 13 cards a hand, or LIN), files of deals, or `-` for stdin
+    /// [default: stdin]. Quote a deal, or give its four hands as words after the first.
+    #[arg(value_name = "DEAL|FILE")]
+    pub inputs: Vec<OsString>,
 }
 
 /// Runs `ddsolve par`.
 pub fn run(args: &ParArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
     let vul = args.vul.unwrap_or_default();
     let dealer = args.dealer.unwrap_or(Seat::North);
-    if args.deal.is_empty() {
-        let mut nth = 0;
-        // A deal that is not whole is a bad line: it stops the run, or with --keep-going is
-        // reported and skipped.
-        let full = |record: &crate::input::Record| match record.deal.cards_per_hand() {
-            13 => Ok(()),
-            n => Err(format!(
-                "par needs a full deal, 13 cards a hand; this one has {n} a hand"
-            )),
-        };
-        return stream::tables(args.file.as_ref(), &args.batch, full, |record, table| {
-            let board = Board {
-                deal: record.deal,
-                vul: record.vulnerability.unwrap_or(vul),
-                dealer: record.dealer.unwrap_or(dealer),
-            };
-            out.write_all(render(args.format, &board, table, nth).as_bytes())?;
-            out.flush()?;
-            nth += 1;
-            Ok(())
-        });
-    }
-    let text = args.deal.join(" ");
-    let (deal, lin_dealer) = crate::input::parse_deal_arg(&text)
-        .map_err(|e| CliError::input(format!("bad DEAL: {e}")))?;
-    if deal.cards_per_hand() != 13 {
-        return Err(CliError::input(format!(
-            "par needs a full deal, 13 cards a hand; DEAL has {} a hand",
-            deal.cards_per_hand()
-        )));
-    }
-    let board = Board {
-        deal,
-        vul,
-        dealer: args.dealer.or(lin_dealer).unwrap_or(Seat::North),
+    let mut nth = 0;
+    // A deal that is not whole is a bad line: it stops the run, or with --keep-going is
+    // reported and skipped.
+    let full = |record: &crate::input::Record| match record.deal.cards_per_hand() {
+        13 => Ok(()),
+        n => Err(format!(
+            "par needs a full deal, 13 cards a hand; this one has {n} a hand"
+        )),
     };
-    let table = args.batch.solver.solver().table(&deal);
-    out.write_all(render(args.format, &board, &table, 0).as_bytes())?;
-    Ok(ExitCode::SUCCESS)
+    let inputs = match &args.file {
+        Some(f) => vec![f.clone().into_os_string()],
+        None => args.inputs.clone(),
+    };
+    stream::tables(&inputs, &args.batch, full, |record, table| {
+        let board = Board {
+            deal: record.deal,
+            vul: record.vulnerability.unwrap_or(vul),
+            dealer: record.dealer.unwrap_or(dealer),
+        };
+        out.write_all(render(args.format, &board, table, nth).as_bytes())?;
+        out.flush()?;
+        nth += 1;
+        Ok(())
+    })
 }
 
 /// A deal with the vulnerability and dealer its par is computed with.
@@ -130,8 +122,35 @@ fn render(format: Format, board: &Board, table: &DdTable, nth: usize) -> String 
             }
             let _ = write!(s, "{deal}\n{table}");
             let _ = writeln!(s, "vulnerable: {vul}, dealer: {}", dealer.letter());
-            let _ = writeln!(s, "par:        {}", p.dds_strings().join("  "));
-            let _ = writeln!(s, "dealer par: {}", d.dds_strings().join("  "));
+            let ns_view = contracts_text(&p.ns.contracts);
+            let ew_view = contracts_text(&p.ew.contracts);
+            let par_text = if ns_view == ew_view {
+                ns_view
+            } else {
+                format!("NS first: {ns_view}; EW first: {ew_view}")
+            };
+            let _ = writeln!(
+                s,
+                "par (DDS Par):            {par_text}; NS {}, EW {}",
+                signed(p.ns.score),
+                signed(p.ew.score)
+            );
+            let _ = writeln!(s, "{DDS_INDENT}DDS: {}", p.dds_strings().join("  "));
+            let _ = writeln!(
+                s,
+                "dealer par (DealerPar):   {}; NS {}",
+                contracts_text(&d.contracts),
+                signed(d.score)
+            );
+            let _ = writeln!(s, "{DDS_INDENT}DDS: {}", d.dds_strings().join("  "));
+            let _ = writeln!(
+                s,
+                "sides par (SidesPar):     NS dealing: {}, NS {}; EW dealing: {}, EW {}",
+                contracts_text(&sides_ns.contracts),
+                signed(sides_ns.score),
+                contracts_text(&sides_ew.contracts),
+                signed(sides_ew.score)
+            );
             let side_text = |name: &str, sp: &DealerPar| {
                 let mut v = sp.dds_strings();
                 v[0] = format!("{name} {}", v[0]);
@@ -139,7 +158,7 @@ fn render(format: Format, board: &Board, table: &DdTable, nth: usize) -> String 
             };
             let _ = writeln!(
                 s,
-                "sides par:  {}  {}",
+                "{DDS_INDENT}DDS: {}  {}",
                 side_text("NS", &sides_ns),
                 side_text("EW", &sides_ew)
             );
@@ -159,6 +178,31 @@ fn render(format: Format, board: &Board, table: &DdTable, nth: usize) -> String 
         }
     }
     s
+}
+
+/// The indent of the lines in DDS's forms, under the text of each par.
+const DDS_INDENT: &str = "                          ";
+
+/// Par contracts as a player writes them (`EW 2S`, `NS 4Hx-2`), `or` between them; `Pass`
+/// when there is none.
+fn contracts_text(contracts: &[ParContract]) -> String {
+    if contracts.is_empty() {
+        return "Pass".to_string();
+    }
+    contracts
+        .iter()
+        .map(ParContract::text)
+        .collect::<Vec<_>>()
+        .join(" or ")
+}
+
+/// A score with its sign: `+110`, `-110`, `0`.
+fn signed(score: i32) -> String {
+    if score > 0 {
+        format!("+{score}")
+    } else {
+        score.to_string()
+    }
 }
 
 /// Which of `PAR` and `PAR2` lines `ddsolve check` compares, each from the solver's table of

@@ -35,8 +35,8 @@ pub struct PlayArgs {
     /// The hand that leads to the first trick: N, E, S or W.
     #[arg(long)]
     pub leader: Seat,
-    /// The cards played, in order, as suit and rank pairs: written together as in DDS's
-    /// files (CTC4CACJ) or separated by commas or spaces.
+    /// The cards played, in order, each a suit and a rank (T or 10 for the ten): written
+    /// together as in DDS's files (CTC4CACJ) or separated by commas or spaces.
     #[arg(long, value_name = "CARDS", value_parser = parse_play)]
     pub cards: PlayCards,
     /// Output format.
@@ -56,26 +56,14 @@ pub struct PlayArgs {
 pub struct PlayCards(pub Vec<Card>);
 
 fn parse_play(s: &str) -> Result<PlayCards, String> {
-    let mut cards = Vec::new();
-    for word in s
-        .split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|w| !w.is_empty())
-    {
-        let chars: Vec<char> = word.chars().collect();
-        if chars.len() % 2 != 0 {
-            return Err(format!(
-                "{word:?} is not a sequence of cards: each card is a suit letter and a rank"
-            ));
-        }
-        for pair in chars.chunks(2) {
-            let text: String = pair.iter().collect();
-            let card = text
-                .parse::<Card>()
-                .map_err(|e| format!("card {} of the play: {e}", cards.len() + 1))?;
-            cards.push(card);
-        }
-    }
-    Ok(PlayCards(cards))
+    ddsolve_cards::parse_card_list(s)
+        .map(PlayCards)
+        .map_err(|e| {
+            format!(
+                "card {} of the play (in {:?}): {}",
+                e.number, e.word, e.error
+            )
+        })
 }
 
 fn side_name(side: Side) -> &'static str {

@@ -1,7 +1,7 @@
 //! Streaming batches: deals solved as they arrive, each result written as soon as it and
 //! every earlier one are done (input order), in constant memory.
 //!
-//! The deals come from [`crate::input::Records`]; the pool of `ddsolve-search`
+//! The deals come from the inputs' [`crate::input::Records`], one input after another; the pool of `ddsolve-search`
 //! ([`ddsolve_search::pool::ordered_map_dedup`]) solves them with one solver per worker
 //! thread and at most a few deals per worker in flight, a deal repeated within the last
 //! [`DEDUP_WINDOW`] distinct deals being solved once. A bad line stops the run once every
@@ -9,14 +9,14 @@
 //! and skipped.
 
 use crate::error::CliError;
-use crate::input::{self, BadLine, Record};
+use crate::input::{self, BadLine, Input, Record};
 use crate::progress::Progress;
 use clap::Args;
 use ddsolve_cards::{DdTable, Deal};
 use ddsolve_search::pool::{default_threads, ordered_map_dedup, PoolOptions};
 use std::collections::VecDeque;
+use std::ffi::OsString;
 use std::num::NonZeroUsize;
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -36,12 +36,22 @@ pub struct BatchArgs {
     /// No progress bar (it is shown only when stderr is a terminal anyway).
     #[arg(long, short)]
     pub quiet: bool,
+    /// The longest input line, in bytes (a longer one stops the run) [default: 1 MB].
+    #[arg(long, value_name = "BYTES", default_value_t = ddsolve_formats::pbn_file::MAX_LINE_BYTES)]
+    pub max_line_bytes: usize,
     /// --tt-mb.
     #[command(flatten)]
     pub solver: crate::solver_args::SolverArgs,
 }
 
 impl BatchArgs {
+    /// The reader's limits.
+    pub fn limits(&self) -> ddsolve_formats::pbn_file::Limits {
+        ddsolve_formats::pbn_file::Limits {
+            max_line_bytes: self.max_line_bytes,
+        }
+    }
+
     /// The number of worker threads.
     pub fn threads(&self) -> usize {
         thread_count(self.threads)
@@ -53,26 +63,41 @@ pub fn thread_count(requested: Option<NonZeroUsize>) -> usize {
     requested.map_or_else(default_threads, NonZeroUsize::get)
 }
 
-/// Solves the table of every deal of `file` (stdin if `None`) and passes each to `emit`
-/// with its record, in input order, as soon as it and every earlier one are done.
+/// Solves the table of every deal of the inputs `args` (FILE arguments, `-`, deals: see
+/// [`input::classify`]) and passes each to `emit` with its record, in input order, as soon
+/// as it and every earlier one are done.
 ///
 /// `accept` says why a deal that was read cannot be used (e.g. par needs 13 cards a hand):
 /// such a deal is a bad line like any other, reported before it is solved. An input with no
 /// deal at all (empty, or only blank lines and comments) is an error that says so.
 pub fn tables(
-    file: Option<&PathBuf>,
+    inputs: &[OsString],
     args: &BatchArgs,
     accept: impl Fn(&Record) -> Result<(), String> + Sync,
     mut emit: impl FnMut(&Record, &DdTable) -> Result<(), CliError>,
 ) -> Result<ExitCode, CliError> {
-    let source = input::open(file.map(PathBuf::as_path))?;
-    let name = source.name.clone();
-    // The total, for the bar's ETA: a first pass over a file (not over a pipe).
-    let total = match &source.path {
-        Some(path) if Progress::wanted(args.quiet) => {
-            Some(input::open(Some(path))?.records().count() as u64)
+    let inputs = input::classify(inputs)?;
+    let limits = args.limits();
+    // Every file opened first: a missing one fails before anything is solved.
+    let mut sources = inputs
+        .iter()
+        .map(|i| input::open(i, limits))
+        .collect::<Result<Vec<_>, _>>()?;
+    let name = match inputs.as_slice() {
+        [Input::Stdin] => "stdin".to_string(),
+        [Input::File(p)] => p.display().to_string(),
+        _ => "the input".to_string(),
+    };
+    // The total, for the bar's ETA: a first pass, only over inputs that can be read twice
+    // (regular files, not a pipe given as FILE, which would then be empty).
+    let total = if Progress::wanted(args.quiet) && inputs.iter().all(input::can_read_twice) {
+        let mut n = 0u64;
+        for i in &inputs {
+            n += input::open(i, limits)?.count() as u64;
         }
-        _ => None,
+        Some(n)
+    } else {
+        None
     };
     let progress = Progress::new(total, args.quiet, "deals");
     let keep_going = args.keep_going;
@@ -81,9 +106,31 @@ pub fn tables(
     // The records in flight, in input order: the reader pushes, the writer pops.
     let pending: Arc<Mutex<VecDeque<Result<Record, BadLine>>>> = Arc::default();
     let queue = Arc::clone(&pending);
-    let mut records = source.records();
+    let lines = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let lines_in = Arc::clone(&lines);
+    let mut notes: Vec<String> = Vec::new();
     let mut seen = 0usize;
-    let deals = records.by_ref().scan(false, |stopped, r| {
+    let notes_out = Arc::new(Mutex::new(Vec::<String>::new()));
+    let notes_in = Arc::clone(&notes_out);
+    let records = sources.iter_mut().flat_map(|records| {
+        let notes_in = Arc::clone(&notes_in);
+        let lines_in = Arc::clone(&lines_in);
+        std::iter::from_fn(move || {
+            let next = records.next();
+            let fresh = records.take_notes();
+            if !fresh.is_empty() {
+                notes_in
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .extend(fresh);
+            }
+            if next.is_none() {
+                lines_in.fetch_add(records.lines_read(), std::sync::atomic::Ordering::Relaxed);
+            }
+            next
+        })
+    });
+    let deals = records.scan(false, |stopped, r| {
         if *stopped {
             return None;
         }
@@ -93,12 +140,15 @@ pub fn tables(
             Err(message) => Err(BadLine {
                 source: name.clone(),
                 line: rec.line,
+                column: None,
                 message,
                 text: String::new(),
+                too_long: false,
             }),
         });
-        // Without --keep-going nothing after the first bad line is read.
-        *stopped = r.is_err() && !keep_going;
+        // Without --keep-going nothing after the first bad line is read; nor after a line
+        // over the limit (the rest of it is not a line).
+        *stopped = r.as_ref().is_err_and(|b| !keep_going || b.too_long);
         let deal = r.as_ref().ok().map(|rec| rec.deal);
         queue
             .lock()
@@ -121,25 +171,45 @@ pub fn tables(
                 .unwrap_or_else(PoisonError::into_inner)
                 .pop_front()
                 .expect("every item's record is queued before the item");
+            for note in notes_out
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .drain(..)
+            {
+                progress.warn(&format!("ddsolve: note: {note}"));
+                notes.push(note);
+            }
             match (record, table) {
                 (Ok(record), Some(table)) => {
                     emit(&record, &table)?;
                     progress.inc();
                     Ok(())
                 }
-                (Err(line), _) if keep_going => {
+                (Err(line), _) if keep_going && !line.too_long => {
                     bad += 1;
                     progress.warn(&format!("ddsolve: {line}"));
                     Ok(())
                 }
+                (Err(line), _) if line.too_long => Err(CliError::Input(format!(
+                    "{line} (--max-line-bytes raises the limit)"
+                ))),
                 (Err(line), _) => Err(CliError::Input(line.to_string())),
                 (Ok(_), None) => unreachable!("a record's deal is solved"),
             }
         },
     )?;
     progress.finish();
-    if seen == 0 {
-        return Err(CliError::input(no_deal(&name, records.lines_read())));
+    for note in notes_out
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .drain(..)
+    {
+        eprintln!("ddsolve: note: {note}");
+        notes.push(note);
+    }
+    let lines = lines.load(std::sync::atomic::Ordering::Relaxed);
+    if seen == 0 && notes.is_empty() {
+        return Err(CliError::input(no_deal(&name, lines)));
     }
     if bad > 0 {
         let s = if bad == 1 { "" } else { "s" };

@@ -14,7 +14,7 @@ use std::process::ExitCode;
 pub fn run(args: &TableArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
     let mut nth = 0;
     stream::tables(
-        args.file.as_ref(),
+        &args.inputs,
         &args.batch,
         |_| Ok(()),
         |record, table| {

@@ -11,7 +11,7 @@
 use ddsolve_cards::{Deal, Seat, Vulnerability};
 use ddsolve_formats::dds_file::{self, Entry};
 use ddsolve_formats::pbn_file::PbnFile;
-use ddsolve_testkit::data::shared_data_dir;
+use ddsolve_testkit::data;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -105,7 +105,7 @@ fn dds_contract(c: &str) -> String {
 }
 
 fn list100() -> Vec<Entry> {
-    dds_file::read_file(shared_data_dir().join("list100.txt")).unwrap()
+    dds_file::read_file(data::path("list100.txt")).unwrap()
 }
 
 /// Checks every board of an annotated file against DDS; returns the boards checked.

@@ -465,3 +465,302 @@ fn the_format_reads_as_documented() {
     assert_eq!(cases[0].files, [("f.pbn".to_string(), b"[".to_vec())]);
     assert!(cases[0].known_failure.is_some());
 }
+
+// ---------------------------------------------------------------------------------------
+// Files and streams (issue 29): what the data file cannot state.
+
+/// The deal of list10's first entry, and its annotation as a PBN board.
+const DEAL: &str = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3";
+
+fn board() -> String {
+    format!("[Board \"1\"]\n[Deal \"{DEAL}\"]\n")
+}
+
+fn ddsolve() -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_ddsolve"));
+    cmd.env("RUST_BACKTRACE", "0");
+    cmd
+}
+
+/// Runs `script` with bash in `dir`, `$DDSOLVE` naming the binary.
+fn bash(dir: &Path, script: &str) -> std::process::Output {
+    Command::new("bash")
+        .args(["-c", script])
+        .current_dir(dir)
+        .env("DDSOLVE", env!("CARGO_BIN_EXE_ddsolve"))
+        .env("RUST_BACKTRACE", "0")
+        .stdin(Stdio::null())
+        .output()
+        .expect("bash runs")
+}
+
+fn mode(path: &Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path)
+        .expect("the file")
+        .permissions()
+        .mode()
+        & 0o7777
+}
+
+fn leftovers(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .expect("the directory")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".ddsolve") || n.ends_with(".tmp"))
+        .collect()
+}
+
+/// `annotate -o` and `--in-place` keep the mode of the file they replace (0644 and 0664
+/// came back 0600), and a new file gets the mode the umask gives.
+#[test]
+fn annotate_keeps_the_mode_of_the_file_it_replaces() {
+    use std::os::unix::fs::PermissionsExt;
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    for (name, m) in [("a.pbn", 0o644), ("b.pbn", 0o664), ("c.pbn", 0o640)] {
+        let path = dir.join(name);
+        std::fs::write(&path, board()).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(m)).unwrap();
+        let out = ddsolve()
+            .args(["annotate", "--in-place"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        assert_eq!(mode(&path), m, "{name} after --in-place");
+        assert!(std::fs::read_to_string(&path)
+            .unwrap()
+            .contains("[ParContract"));
+    }
+    let out = bash(
+        dir,
+        "umask 027; \"$DDSOLVE\" annotate a.pbn -o new.pbn && umask 002 && \"$DDSOLVE\" annotate a.pbn -o new2.pbn",
+    );
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(
+        mode(&dir.join("new.pbn")),
+        0o640,
+        "a new file under umask 027"
+    );
+    assert_eq!(
+        mode(&dir.join("new2.pbn")),
+        0o664,
+        "a new file under umask 002"
+    );
+    assert_eq!(leftovers(dir), Vec::<String>::new());
+}
+
+/// `-o LINK` replaces the file the link points to, and the link stays a link.
+#[test]
+fn annotate_follows_a_symlink_and_replaces_its_target() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    std::fs::create_dir(dir.join("real")).unwrap();
+    std::fs::write(dir.join("in.pbn"), board()).unwrap();
+    std::fs::write(dir.join("real/out.pbn"), "old\n").unwrap();
+    std::os::unix::fs::symlink("real/out.pbn", dir.join("link.pbn")).unwrap();
+    let out = ddsolve()
+        .current_dir(dir)
+        .args(["annotate", "in.pbn", "-o", "link.pbn"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let link = std::fs::symlink_metadata(dir.join("link.pbn")).unwrap();
+    assert!(
+        link.file_type().is_symlink(),
+        "the link became a regular file"
+    );
+    let target = std::fs::read_to_string(dir.join("real/out.pbn")).unwrap();
+    assert!(target.contains("[ParContract \"EW 2S\"]"), "{target}");
+    assert_eq!(leftovers(dir), Vec::<String>::new());
+    assert_eq!(leftovers(&dir.join("real")), Vec::<String>::new());
+}
+
+/// A FIFO (or any file that is not a regular file) is written into, not replaced.
+#[test]
+fn annotate_writes_into_a_fifo() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    std::fs::write(dir.join("in.pbn"), board()).unwrap();
+    let out = bash(
+        dir,
+        "mkfifo pipe && { cat pipe > got.txt & } && \"$DDSOLVE\" annotate in.pbn -o pipe && wait && test -p pipe",
+    );
+    assert!(out.status.success(), "{out:?}");
+    let got = std::fs::read_to_string(dir.join("got.txt")).unwrap();
+    assert!(got.contains("[ParContract \"EW 2S\"]"), "{got:?}");
+    assert_eq!(leftovers(dir), Vec::<String>::new());
+}
+
+/// `-o /dev/stdout` writes to standard output (a pipe here) and `-o /dev/null` into the
+/// device: no rename over either.
+#[test]
+fn annotate_writes_into_dev_stdout_and_dev_null() {
+    let link = std::fs::symlink_metadata("/dev/stdout").expect("/dev/stdout exists");
+    assert!(
+        link.file_type().is_symlink(),
+        "/dev/stdout is not the usual link"
+    );
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    std::fs::write(dir.join("in.pbn"), board()).unwrap();
+    let out = ddsolve()
+        .current_dir(dir)
+        .args(["annotate", "in.pbn", "-o", "/dev/stdout"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("[OptimumScore \"EW 110\"]"));
+    let out = ddsolve()
+        .current_dir(dir)
+        .args(["annotate", "in.pbn", "-o", "/dev/null"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let null = std::fs::metadata("/dev/null").unwrap();
+    assert!(!null.is_file(), "/dev/null became a regular file");
+}
+
+/// A temporary file left by a process that died (SIGKILL) is removed by the next run that
+/// writes into the same folder; one of a live process is not.
+#[test]
+fn a_dead_process_s_temporary_file_is_cleaned_up() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    std::fs::write(dir.join("in.pbn"), board()).unwrap();
+    // No process has this number (above the kernel's pid_max).
+    let stale = ".ddsolve-4194399-x1y2z3.tmp";
+    let live = format!(".ddsolve-{}-a1b2c3.tmp", std::process::id());
+    std::fs::write(dir.join(stale), "half a file").unwrap();
+    std::fs::write(dir.join(&live), "being written").unwrap();
+    let out = ddsolve()
+        .current_dir(dir)
+        .args(["annotate", "in.pbn", "-o", "out.pbn"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert!(
+        !dir.join(stale).exists(),
+        "the dead process's file is still there"
+    );
+    assert!(
+        dir.join(&live).exists(),
+        "a live process's file was removed"
+    );
+}
+
+/// With standard output closed (`>&-`) nothing can be printed: an error, not exit 0.
+#[test]
+fn a_closed_stdout_is_an_error() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    std::fs::write(dir.join("deals.txt"), format!("{DEAL}\n")).unwrap();
+    let out = bash(dir, "\"$DDSOLVE\" table deals.txt >&-");
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("standard output"), "{err}");
+    // annotate -o does not need stdout.
+    std::fs::write(dir.join("in.pbn"), board()).unwrap();
+    let out = bash(dir, "\"$DDSOLVE\" annotate in.pbn -o out.pbn >&-");
+    assert!(out.status.success(), "{out:?}");
+}
+
+/// A full disk (`/dev/full`) is an error with a message, for stdout and for `-o`.
+#[test]
+fn a_full_disk_is_an_error() {
+    use std::os::unix::fs::FileTypeExt;
+    let full = std::fs::metadata("/dev/full").expect("/dev/full exists");
+    assert!(
+        full.file_type().is_char_device(),
+        "/dev/full is not the device"
+    );
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    std::fs::write(dir.join("deals.txt"), format!("{DEAL}\n")).unwrap();
+    let out = bash(dir, "\"$DDSOLVE\" table deals.txt > /dev/full");
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("No space left"), "{err}");
+    std::fs::write(dir.join("in.pbn"), board()).unwrap();
+    let out = bash(dir, "\"$DDSOLVE\" annotate in.pbn -o /dev/full");
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("/dev/full") && err.contains("No space left"),
+        "{err}"
+    );
+}
+
+/// A reader that goes away (`| head -n 1`) ends the run quietly, exit status 0.
+#[test]
+fn a_broken_pipe_ends_quietly() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let deals = "N:A.K.. Q.J.. T.9.. 8.7..\n".repeat(20_000);
+    std::fs::write(dir.join("deals.txt"), deals).unwrap();
+    let out = bash(
+        dir,
+        "\"$DDSOLVE\" table --format tsv deals.txt 2>err.txt | head -n 1 >/dev/null; echo ${PIPESTATUS[0]}",
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "0");
+    assert_eq!(std::fs::read_to_string(dir.join("err.txt")).unwrap(), "");
+}
+
+/// A pipe given as FILE (`<(generator)`) is read once, even when stderr is a terminal and
+/// the progress bar would like to count the deals first.
+#[test]
+fn a_pipe_given_as_file_is_read_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let script = format!(
+        "script -qec '\"$DDSOLVE\" table --format tsv <(echo \"{DEAL}\") > out.txt' /dev/null"
+    );
+    let out = bash(dir, &script);
+    assert!(out.status.success(), "{out:?}");
+    let got = std::fs::read_to_string(dir.join("out.txt")).unwrap();
+    assert!(got.starts_with(DEAL), "{got:?}; stdout of script: {out:?}");
+}
+
+/// A line without end (`/dev/zero`) stops at the line limit with a message, instead of
+/// growing until the allocator gives up.
+#[test]
+fn a_line_longer_than_the_limit_is_an_error() {
+    let out = ddsolve()
+        .args(["table", "/dev/zero"])
+        .stdout(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("/dev/zero, line 1"), "{err}");
+    assert!(err.contains("--max-line-bytes"), "{err}");
+}
+
+/// A bad line of 10 MB is quoted in a few dozen characters, not echoed whole.
+#[test]
+fn a_long_bad_line_is_quoted_short() {
+    let line = format!("N:{}\n", "Q".repeat(2_000_000));
+    let mut child = ddsolve()
+        .args(["table", "--max-line-bytes", "4000000"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(line.as_bytes());
+    });
+    let out = child.wait_with_output().unwrap();
+    let _ = writer.join();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(
+        out.stderr.len() < 600,
+        "{} bytes of stderr",
+        out.stderr.len()
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("stdin, line 1"), "{err}");
+}

@@ -199,3 +199,47 @@ fn annotate_to_a_file_stopped_by_sigterm_writes_nothing() {
     annotate_interrupted("TERM", None);
     annotate_interrupted("TERM", Some("the old output\n"));
 }
+
+/// `ddsolve annotate --in-place` killed outright (SIGKILL: no handler runs) while it
+/// solves: the file is as it was, and the temporary file the killed run had opened beside
+/// it is gone once the next run has written into the same folder.
+#[test]
+fn annotate_in_place_killed_leaves_the_file_and_no_stale_temporary_file() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let file = dir.path().join("boards.pbn");
+    let original = hand_record(60);
+    std::fs::write(&file, &original).expect("the hand record");
+    let mut child = ddsolve()
+        .arg("annotate")
+        .arg(&file)
+        .args(["--in-place", "--threads", "1"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("ddsolve starts");
+    std::thread::sleep(Duration::from_millis(300));
+    signal(&child, "KILL");
+    let status = wait_for(&mut child, Duration::from_secs(20));
+    assert_eq!(status.code(), None, "not killed: {status:?}");
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("the file is there"),
+        original,
+        "SIGKILL changed the file"
+    );
+    // The next run: a small file in the same folder.
+    let small = dir.path().join("out.pbn");
+    std::fs::write(&small, hand_record(1)).expect("a small hand record");
+    let next = ddsolve()
+        .arg("annotate")
+        .arg(&small)
+        .arg("--in-place")
+        .output()
+        .expect("the next run");
+    assert!(next.status.success(), "{next:?}");
+    assert_eq!(
+        leftovers(dir.path()),
+        Vec::<String>::new(),
+        "after SIGKILL and a run"
+    );
+}

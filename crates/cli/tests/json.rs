@@ -1,6 +1,6 @@
 //! `--format json`: JSON Lines that agree with the other formats and with DDS.
 
-use ddsolve_testkit::data::shared_data_dir;
+use ddsolve_testkit::data;
 use serde_json::Value;
 use std::process::{Command, Output};
 
@@ -30,7 +30,7 @@ fn json_lines(o: Output) -> Vec<Value> {
 
 #[test]
 fn table_json_agrees_with_tsv_and_dds_on_the_random_set() {
-    let file = shared_data_dir().join("random-seed1-200.tsv");
+    let file = data::path("random-seed1-200.tsv");
     let file = file.to_str().unwrap();
     let o = ddsolve(&["table", "--format", "tsv", "--threads", "2", file]);
     assert_eq!(
@@ -170,7 +170,7 @@ fn play_and_par_json() {
 
 #[test]
 fn check_json() {
-    let list10 = shared_data_dir().join("list10.txt");
+    let list10 = data::path("list10.txt");
     let v = json_lines(ddsolve(&[
         "check",
         list10.to_str().unwrap(),

@@ -2,7 +2,7 @@
 //! `--keep-going`), Ctrl-C, deals as LIN and PBN games, `par` over many deals.
 
 use ddsolve_formats::dds_file;
-use ddsolve_testkit::data::shared_data_dir;
+use ddsolve_testkit::data;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Output, Stdio};
 use std::sync::mpsc;
@@ -37,7 +37,7 @@ fn text(b: &[u8]) -> String {
 /// The first `n` deals of the random set, each with DDS's table as `table --format tsv`
 /// prints it.
 fn random_lines(n: usize) -> Vec<String> {
-    let text = std::fs::read_to_string(shared_data_dir().join("random-seed1-200.tsv")).unwrap();
+    let text = std::fs::read_to_string(data::path("random-seed1-200.tsv")).unwrap();
     text.lines()
         .filter(|l| !l.starts_with('#'))
         .take(n)
@@ -168,7 +168,7 @@ fn lin_and_pbn_games_are_deals_too() {
 #[test]
 fn par_over_many_deals_agrees_with_dds() {
     // list10's entries with their vulnerability and dealer on each line.
-    let entries = dds_file::read_file(shared_data_dir().join("list10.txt")).unwrap();
+    let entries = dds_file::read_file(data::path("list10.txt")).unwrap();
     let vul = ["none", "both", "ns", "ew"];
     let input: String = entries
         .iter()

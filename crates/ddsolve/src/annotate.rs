@@ -20,7 +20,8 @@
 
 use ddsolve_cards::{DdTable, Deal, Seat, Vulnerability};
 use ddsolve_formats::pbn_file::{
-    double_dummy_tricks, optimum_result_table, tag_line, Game, GameEdit, PbnFile, DD_TAGS,
+    double_dummy_tricks, optimum_result_table, tag_line, Game, GameDeal, GameEdit, Limits, PbnFile,
+    DD_TAGS,
 };
 use ddsolve_par::{dealer_par, DealerPar};
 use ddsolve_search::pool::{ordered_map, PoolOptions};
@@ -46,6 +47,9 @@ pub struct Annotated {
     pub boards: usize,
     /// Boards left as they were, each with why (`board 3, line 41: [Deal]: ...`).
     pub skipped: Vec<String>,
+    /// Boards left as they were on purpose, each with a note: a deal PBN marks unknown
+    /// (`[Deal "?"]`).
+    pub notes: Vec<String>,
 }
 
 /// A board to annotate.
@@ -57,11 +61,26 @@ struct Board {
     vul: Vulnerability,
 }
 
-/// Annotates the PBN file `bytes` with `threads` workers, each with a solver from `make`;
-/// `progress(done, total)` is called after each board solved. Boards that cannot be read are left alone and
-/// listed in [`Annotated::skipped`].
+/// [`annotate_with`] within the default [`Limits`] (lines of at most 1 MB).
 pub fn annotate<T, O>(
     bytes: &[u8],
+    threads: usize,
+    make: impl Fn() -> Solver<T, O> + Sync,
+    progress: impl FnMut(usize, usize),
+) -> Result<Annotated, AnnotateError>
+where
+    T: TranspositionTable + Send,
+    O: MoveOrdering + Send,
+{
+    annotate_with(bytes, &Limits::default(), threads, make, progress)
+}
+
+/// Annotates the PBN file `bytes` (lines within `limits`) with `threads` workers, each with a solver from `make`;
+/// `progress(done, total)` is called after each board solved. Boards that cannot be read are left alone and
+/// listed in [`Annotated::skipped`].
+pub fn annotate_with<T, O>(
+    bytes: &[u8],
+    limits: &Limits,
     threads: usize,
     make: impl Fn() -> Solver<T, O> + Sync,
     mut progress: impl FnMut(usize, usize),
@@ -70,17 +89,20 @@ where
     T: TranspositionTable + Send,
     O: MoveOrdering + Send,
 {
-    let pbn = PbnFile::parse(bytes).map_err(|e| AnnotateError::Parse(e.to_string()))?;
+    let pbn =
+        PbnFile::parse_with(bytes, 1, limits).map_err(|e| AnnotateError::Parse(e.to_string()))?;
     let mut boards = Vec::new();
     let mut skipped = Vec::new();
+    let mut notes = Vec::new();
     for (i, game) in pbn.games().iter().enumerate() {
         match board(i, game) {
-            Ok(Some(b)) => boards.push(b),
-            Ok(None) => {}
+            Ok(Found::Board(b)) => boards.push(b),
+            Ok(Found::Nothing) => {}
+            Ok(Found::Note(note)) => notes.push(note),
             Err(message) => skipped.push(message),
         }
     }
-    if boards.is_empty() && skipped.is_empty() {
+    if boards.is_empty() && skipped.is_empty() && notes.is_empty() {
         let why = match pbn.games().len() {
             0 => "the file holds no PBN game".to_string(),
             n => {
@@ -113,26 +135,39 @@ where
         bytes: pbn.rewrite(&edits),
         boards: boards.len(),
         skipped,
+        notes,
     })
 }
 
-/// The board of game `i`, `None` if it has no deal, or why it cannot be annotated.
-fn board(i: usize, game: &Game) -> Result<Option<Board>, String> {
-    let Some(tag) = game.tag("Deal") else {
-        return Ok(None);
-    };
-    let text = tag.text();
-    if text.trim().is_empty() {
-        return Ok(None);
-    }
+/// What a game holds for annotation.
+enum Found {
+    /// A board to annotate.
+    Board(Board),
+    /// No deal.
+    Nothing,
+    /// A board left alone on purpose, with a note (`[Deal "?"]`).
+    Note(String),
+}
+
+/// The board of game `i`, or why it cannot be annotated.
+fn board(i: usize, game: &Game) -> Result<Found, String> {
     let at = |line: usize, what: String| match game.value("Board") {
         Some(b) => format!("board {}, line {line}: {what}", b.trim()),
         None => format!("line {line}: {what}"),
     };
-    let deal = Deal::from_pbn(&text).map_err(|e| at(tag.line, format!("[Deal]: {e}")))?;
+    let (deal, line) = match game.deal().map_err(|e| e.to_string())? {
+        GameDeal::Missing => return Ok(Found::Nothing),
+        GameDeal::Unknown { line } => {
+            return Ok(Found::Note(at(
+                line,
+                "[Deal \"?\"]: the deal is unknown; board left as it is".into(),
+            )))
+        }
+        GameDeal::Known { deal, line } => (deal, line),
+    };
     if deal.cards_per_hand() != 13 {
         return Err(at(
-            tag.line,
+            line,
             format!(
                 "[Deal]: a hand record needs 13 cards a hand; this deal has {}",
                 deal.cards_per_hand()
@@ -154,7 +189,7 @@ fn board(i: usize, game: &Game) -> Result<Option<Board>, String> {
                 "no [Vulnerable] and no board number to say who is vulnerable".into(),
             )
         })?;
-    Ok(Some(Board {
+    Ok(Found::Board(Board {
         game: i,
         deal,
         dealer,

@@ -7,6 +7,11 @@
 //!
 //! Formats:
 //!
+//! - [`pbn_file`]: PBN hand-record files, read into games and written back byte for byte;
+//! - [`records`]: the deals of a stream, in any mix of deal lines, LIN and PBN games (the
+//!   one reader of the command line's batch commands, sharing [`pbn_file`]'s games);
+//! - [`lin`]: BBO's LIN deals;
+//! - [`excerpt`]: bad input quoted short and escaped in messages;
 //! - [`dds_file`]: DDS's regression files (`list10.txt`, `list100.txt`, `list1000.txt`):
 //!   one entry per deal with its `FUT`, `TABLE`, `PAR`, `PAR2`, `PLAY` and `TRACE` lines.
 //!
@@ -22,5 +27,7 @@
 //! ```
 
 pub mod dds_file;
+pub mod excerpt;
 pub mod lin;
 pub mod pbn_file;
+pub mod records;

@@ -29,9 +29,30 @@
 //! # Ok::<(), ddsolve_formats::pbn_file::PbnFileError>(())
 //! ```
 
-use ddsolve_cards::{DdTable, Seat, Strain, Vulnerability};
+use crate::excerpt::quote;
+use ddsolve_cards::{DdTable, Deal, Seat, Strain, Vulnerability};
 use std::ops::Range;
 use thiserror::Error;
+
+/// The longest line a reader takes by default, in bytes: 1 MB, far above any hand record's
+/// line; longer is an error, so that input without line ends (`/dev/zero`) cannot grow a
+/// reader's memory without bound.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// The limits of a reader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The longest line, in bytes (its line end not counted).
+    pub max_line_bytes: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_line_bytes: MAX_LINE_BYTES,
+        }
+    }
+}
 
 /// The tags a double-dummy annotation writes: [`double_dummy_tricks`],
 /// [`optimum_result_table`], the par score and the par contracts.
@@ -42,14 +63,21 @@ pub const DD_TAGS: [&str; 4] = [
     "ParContract",
 ];
 
-/// A PBN file that cannot be read: the line and what is wrong there.
+/// A PBN file that cannot be read: the line and column, what is wrong there, and the text
+/// there (at most about 60 characters, escaped: see [`crate::excerpt`]).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("line {line}: {message}")]
+#[error("line {line}, column {column}: {message}{}", if .text.is_empty() { String::new() } else { format!(": {}", .text) })]
 pub struct PbnFileError {
     /// The line, from 1.
     pub line: usize,
+    /// The column (byte) on that line, from 1.
+    pub column: usize,
     /// What is wrong.
     pub message: String,
+    /// The text at fault, quoted short and escaped (may be empty).
+    pub text: String,
+    /// Is the line longer than [`Limits::max_line_bytes`]? (A reader stops there.)
+    pub too_long: bool,
 }
 
 /// A line end.
@@ -119,6 +147,43 @@ impl Game {
             .filter(|v| !v.trim().is_empty() && v.trim() != "?")
     }
 
+    /// The game's deal: its `[Deal]` tag read, [`GameDeal::Unknown`] for PBN's unknown
+    /// (`"?"`), [`GameDeal::Missing`] if it has none (or an empty one). Two `[Deal]` tags in
+    /// one game (two games without the empty line that separates them) are an error that
+    /// names both lines.
+    pub fn deal(&self) -> Result<GameDeal, BoardError> {
+        let mut deals = self.tags.iter().filter(|t| t.name == "Deal");
+        let Some(tag) = deals.next() else {
+            return Ok(GameDeal::Missing);
+        };
+        if let Some(second) = deals.next() {
+            return Err(BoardError {
+                board: self.value("Board"),
+                line: second.line,
+                message: format!(
+                    "[Deal]: a second [Deal] tag in the game whose [Deal] is on line {}: \
+                     one game has one deal, and an empty line ends each game",
+                    tag.line
+                ),
+            });
+        }
+        let text = tag.text();
+        match text.trim() {
+            "" => Ok(GameDeal::Missing),
+            "?" => Ok(GameDeal::Unknown { line: tag.line }),
+            t => Deal::from_pbn(t)
+                .map(|deal| GameDeal::Known {
+                    deal,
+                    line: tag.line,
+                })
+                .map_err(|e| BoardError {
+                    board: self.value("Board"),
+                    line: tag.line,
+                    message: format!("[Deal]: {e}: {}", quote(&tag.value, 0)),
+                }),
+        }
+    }
+
     /// The board number: the `[Board]` tag, if it is a number.
     pub fn board(&self) -> Option<u32> {
         self.value("Board")?.trim().parse().ok()
@@ -161,6 +226,25 @@ impl Game {
             message: format!("[{tag}]: {message}"),
         }
     }
+}
+
+/// What a game's `[Deal]` tag holds ([`Game::deal`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameDeal {
+    /// No `[Deal]` tag, or an empty one.
+    Missing,
+    /// `[Deal "?"]`: PBN's unknown deal; the board is left alone.
+    Unknown {
+        /// The tag's line.
+        line: usize,
+    },
+    /// A deal.
+    Known {
+        /// The deal.
+        deal: Deal,
+        /// The tag's line.
+        line: usize,
+    },
 }
 
 /// A tag of a game whose value cannot be used.
@@ -212,7 +296,22 @@ impl<'a> PbnFile<'a> {
     /// Reads the games of `bytes`. Fails only where the structure cannot be told: an
     /// unterminated tag, string or `{` commentary.
     pub fn parse(bytes: &'a [u8]) -> Result<PbnFile<'a>, PbnFileError> {
-        Parser::new(bytes).run()
+        PbnFile::parse_with(bytes, 1, &Limits::default())
+    }
+
+    /// [`PbnFile::parse`] of `bytes` that start on line `first_line` of their file (the
+    /// lines and spans of the games are then the file's lines and `bytes`' offsets), within
+    /// `limits`. Linear in the length of `bytes`.
+    pub fn parse_with(
+        bytes: &'a [u8],
+        first_line: usize,
+        limits: &Limits,
+    ) -> Result<PbnFile<'a>, PbnFileError> {
+        let mut parser = Parser::new(bytes);
+        parser.line = first_line;
+        parser.check_line_length(0, limits.max_line_bytes)?;
+        parser.max_line = limits.max_line_bytes;
+        parser.run()
     }
 
     /// The games in file order.
@@ -381,6 +480,10 @@ struct Parser<'a> {
     line_used: bool,
     /// The end of the last non-empty line (after its line end).
     last_used_end: usize,
+    /// Where the current line starts.
+    line_start: usize,
+    /// The longest line allowed.
+    max_line: usize,
 }
 
 impl<'a> Parser<'a> {
@@ -393,14 +496,42 @@ impl<'a> Parser<'a> {
             open: None,
             line_used: false,
             last_used_end: 0,
+            line_start: 0,
+            max_line: MAX_LINE_BYTES,
         }
     }
 
-    fn error(&self, line: usize, message: impl Into<String>) -> PbnFileError {
+    /// An error on `line` at byte `at` (which is on that line).
+    fn error_at(&self, line: usize, at: usize, message: impl Into<String>) -> PbnFileError {
+        let start = line_start(self.b, at.min(self.b.len()));
         PbnFileError {
             line,
+            column: at - start + 1,
             message: message.into(),
+            text: quote(self.b, at),
+            too_long: false,
         }
+    }
+
+    /// Fails if the line that starts at `start` is longer than `max` bytes.
+    fn check_line_length(&self, start: usize, max: usize) -> Result<(), PbnFileError> {
+        let rest = &self.b[start..];
+        let len = rest.iter().position(|&c| c == b'\n').unwrap_or(rest.len());
+        let len = if len > 0 && rest[len - 1] == b'\r' {
+            len - 1
+        } else {
+            len
+        };
+        if len <= max {
+            return Ok(());
+        }
+        Err(PbnFileError {
+            line: self.line,
+            column: max + 1,
+            message: format!("the line is longer than the limit of {max} bytes"),
+            text: String::new(),
+            too_long: true,
+        })
     }
 
     fn run(mut self) -> Result<PbnFile<'a>, PbnFileError> {
@@ -412,6 +543,8 @@ impl<'a> Parser<'a> {
                 b'\n' => {
                     self.i += 1;
                     self.end_line();
+                    self.line_start = self.i;
+                    self.check_line_length(self.i, self.max_line)?;
                 }
                 b' ' | b'\t' | b'\r' => self.i += 1,
                 b'%' if at_line_start => {
@@ -424,13 +557,23 @@ impl<'a> Parser<'a> {
                 }
                 b'{' => {
                     self.line_used = true;
-                    let line = self.line;
+                    let (line, open) = (self.line, self.i);
                     self.i += 1;
                     loop {
                         match b.get(self.i) {
-                            None => return Err(self.error(line, "commentary `{` is never closed")),
+                            None => {
+                                return Err(self.error_at(
+                                    line,
+                                    open,
+                                    "commentary `{` is never closed (its `}` is missing)",
+                                ))
+                            }
                             Some(b'}') => break,
-                            Some(b'\n') => self.line += 1,
+                            Some(b'\n') => {
+                                self.line += 1;
+                                self.line_start = self.i + 1;
+                                self.check_line_length(self.i + 1, self.max_line)?;
+                            }
                             Some(_) => {}
                         }
                         self.i += 1;
@@ -440,13 +583,17 @@ impl<'a> Parser<'a> {
                 b'[' => {
                     self.line_used = true;
                     let tag = self.tag()?;
-                    let line_end = self.line_end_at(tag.span.start);
-                    let game = self.open.get_or_insert_with(|| Game {
-                        tags: Vec::new(),
-                        line: tag.line,
-                        end: 0,
-                        line_end,
-                    });
+                    // The line end of the game's first tag only: looking it up for every tag
+                    // would scan a line of many tags once per tag (quadratic).
+                    let game = match &mut self.open {
+                        Some(game) => game,
+                        None => self.open.insert(Game {
+                            tags: Vec::new(),
+                            line: tag.line,
+                            end: 0,
+                            line_end: line_end_of(b, tag.span.start),
+                        }),
+                    };
                     game.tags.push(tag);
                 }
                 _ => {
@@ -497,10 +644,6 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn line_end_at(&self, pos: usize) -> LineEnd {
-        line_end_of(self.b, pos)
-    }
-
     /// Reads `[Name "value"]` from the `[` at `self.i`.
     fn tag(&mut self) -> Result<Tag, PbnFileError> {
         let b = self.b;
@@ -512,13 +655,14 @@ impl<'a> Parser<'a> {
             self.i += 1;
         }
         if self.i == name_start {
-            return Err(self.error(line, "a tag `[` is not followed by a tag name"));
+            return Err(self.error_at(line, start, "a tag `[` is not followed by a tag name"));
         }
         let name = String::from_utf8_lossy(&b[name_start..self.i]).into_owned();
         self.skip_spaces();
         if b.get(self.i) != Some(&b'"') {
-            return Err(self.error(
+            return Err(self.error_at(
                 line,
+                start,
                 format!("tag [{name}]: its value must be in double quotes"),
             ));
         }
@@ -527,8 +671,9 @@ impl<'a> Parser<'a> {
         loop {
             match b.get(self.i) {
                 None | Some(b'\n') => {
-                    return Err(self.error(
+                    return Err(self.error_at(
                         line,
+                        start,
                         format!("tag [{name}]: the value's closing `\"` is missing"),
                     ))
                 }
@@ -546,7 +691,11 @@ impl<'a> Parser<'a> {
         self.i += 1;
         self.skip_spaces();
         if b.get(self.i) != Some(&b']') {
-            return Err(self.error(line, format!("tag [{name}]: the closing `]` is missing")));
+            return Err(self.error_at(
+                line,
+                start,
+                format!("tag [{name}]: the closing `]` is missing"),
+            ));
         }
         self.i += 1;
         Ok(Tag {
