@@ -26,31 +26,15 @@
 use ddsolve_cards::{Card, Deal, DealRng, Position, Seat, Strain};
 use ddsolve_formats::dds_file::{self, Entry};
 use std::collections::HashSet;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// The seed every bench uses for its random play, so that runs compare.
 pub const SEED: u64 = 0x00dd_501e;
 
 /// Where the DDS regression file `name` is: the repository's test data
-/// (`crates/testkit/data`: `list10.txt`, `list100.txt`) if it holds it, else the shared data
-/// folder beside the repository (`list1000.txt`): `$DDSOLVE_DDS_HANDS`, or
-/// `shared/data/dds-hands` in a folder above the repository.
+/// ([`ddsolve_testkit::data::path`], the one lookup of data files).
 pub fn data_file(name: &str) -> PathBuf {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    // <repo>/benches -> <repo>/crates/testkit/data
-    let carried = manifest.join("../crates/testkit/data").join(name);
-    if carried.is_file() {
-        return carried;
-    }
-    let shared = match std::env::var_os("DDSOLVE_DDS_HANDS") {
-        Some(dir) => Some(PathBuf::from(dir)),
-        None => manifest
-            .ancestors()
-            .map(|dir| dir.join("shared/data/dds-hands"))
-            .find(|dir| dir.is_dir()),
-    };
-    // Without a shared folder, the carried path: reading it fails with an error naming it.
-    shared.map_or(carried, |dir| dir.join(name))
+    ddsolve_testkit::data::path(name)
 }
 
 /// The entries of the DDS regression file `name` (e.g. `"list100.txt"`), see [`data_file`].

@@ -17,28 +17,10 @@ pub struct FileDeal {
     pub table: Option<[u8; 20]>,
 }
 
-/// The file to read: `file`, or `list1000.txt` in the shared data folder beside the
-/// repository (`$DDSOLVE_DDS_HANDS`, or `shared/data/dds-hands` in a folder above the
-/// repository; the repository itself carries only `list10.txt` and `list100.txt`, in
-/// `crates/testkit/data`).
+/// The file to read: `file`, or the repository's `list1000.txt`
+/// ([`ddsolve_testkit::data::path`], the one lookup of data files).
 pub fn resolve_file(file: Option<PathBuf>) -> PathBuf {
-    file.unwrap_or_else(|| shared_dds_hands().join("list1000.txt"))
-}
-
-/// The folder of DDS's regression files beside the repository: `$DDSOLVE_DDS_HANDS` if set,
-/// else the first `shared/data/dds-hands` above the repository (where it is expected,
-/// `<repo>/../shared/data/dds-hands`, if there is none: reading then names that path).
-fn shared_dds_hands() -> PathBuf {
-    if let Some(dir) = std::env::var_os("DDSOLVE_DDS_HANDS") {
-        return PathBuf::from(dir);
-    }
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    manifest
-        .ancestors()
-        .map(|dir| dir.join("shared/data/dds-hands"))
-        .find(|dir| dir.is_dir())
-        // <repo>/xtask -> <repo>/../shared
-        .unwrap_or_else(|| manifest.join("../../shared/data/dds-hands"))
+    file.unwrap_or_else(|| ddsolve_testkit::data::path("list1000.txt"))
 }
 
 /// The distinct deals of `path`, in file order, at most `limit` of them. Also returns the

@@ -74,12 +74,9 @@ fn list100_par_and_dealer_par_match_dds() {
     assert_matches_dds("list100.txt", entries, 100);
 }
 
-/// DDS's list1000.txt, when it is beside the repository (the shared data folder).
+/// DDS's list1000.txt (in the repository's test data).
 #[test]
 fn list1000_par_and_dealer_par_match_dds() {
-    let Some(path) = data::shared_file("list1000.txt") else {
-        return;
-    };
-    let entries = dds_file::read_file(&path).unwrap_or_else(|e| panic!("{e}"));
+    let entries = data::read_dds_file("list1000.txt").unwrap_or_else(|e| panic!("{e}"));
     assert_matches_dds("list1000.txt", entries, 1000);
 }

@@ -169,7 +169,7 @@ impl MoveOrdering for SimpleOrdering {
 }
 
 fn list10() -> Vec<(Deal, [u8; 20])> {
-    let entries = ddsolve_testkit::data::read_shared("list10.txt").expect("list10.txt");
+    let entries = ddsolve_testkit::data::read_dds_file("list10.txt").expect("list10.txt");
     let mut out: Vec<(Deal, [u8; 20])> = Vec::new();
     for e in entries {
         let table = e.table.expect("every list10 entry has a TABLE line");

@@ -98,7 +98,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ),
     (
         "python",
-        &["ddsolve-cards", "ddsolve-par", "ddsolve-search"],
+        &["ddsolve", "ddsolve-cards", "ddsolve-par", "ddsolve-search"],
     ),
     ("testkit", TESTKIT),
 ];

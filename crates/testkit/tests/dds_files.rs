@@ -7,17 +7,16 @@ use ddsolve_formats::dds_file::{self, Entry};
 use ddsolve_testkit::{data, oracle};
 use std::sync::OnceLock;
 
-/// The DDS files to check, with their entries: the repository's `list100.txt` always, and
-/// DDS's `list1000.txt` too when it is beside the repository.
+/// The DDS files to check, with their entries: the repository's `list100.txt` and
+/// `list1000.txt`.
 fn lists() -> &'static [(&'static str, Vec<Entry>)] {
     static LISTS: OnceLock<Vec<(&'static str, Vec<Entry>)>> = OnceLock::new();
     LISTS.get_or_init(|| {
         let read = |r: Result<Vec<Entry>, _>| r.unwrap_or_else(|e| panic!("{e}"));
-        let mut lists = vec![("list100.txt", read(data::read_dds_file("list100.txt")))];
-        if let Some(path) = data::shared_file("list1000.txt") {
-            lists.push(("list1000.txt", read(dds_file::read_file(path))));
-        }
-        lists
+        vec![
+            ("list100.txt", read(data::read_dds_file("list100.txt"))),
+            ("list1000.txt", read(data::read_dds_file("list1000.txt"))),
+        ]
     })
 }
 
@@ -30,6 +29,7 @@ fn the_repository_carries_its_test_data() {
     for name in [
         "list10.txt",
         "list100.txt",
+        "list1000.txt",
         "random-seed1-200.tsv",
         "freak-seed11-24.tsv",
         "LICENSE-DDS-Apache-2.0",

@@ -6,8 +6,8 @@
 //!     [--mb MB] [--tables pattern,flat,forest] [--only I,J,..] [--verbose]
 //! ```
 //!
-//! Deals: the first `--list` (40) distinct deals of `shared/data/dds-hands/list100.txt` and
-//! the first `--random` (20) of `shared/data/random-seed1-200.tsv` (whose DDS tables are
+//! Deals: the first `--list` (40) distinct deals of `crates/testkit/data/list100.txt` and
+//! the first `--random` (20) of `crates/testkit/data/random-seed1-200.tsv` (whose DDS tables are
 //! checked too). Every table gets its own solver with `--mb` (128) megabytes; the tables
 //! take turns deal by deal (deal `i` starts with table `i mod k`), so that the machine's
 //! load falls on all alike. Every table must give the same results. `--only` keeps the
@@ -31,14 +31,9 @@ const STRAINS: [Strain; 5] = [
     Strain::Clubs,
 ];
 
-/// `shared/data` beside the repository, found by walking up from this crate.
+/// The repository's test data (`crates/testkit/data`, [`ddsolve_testkit::data::dir`]).
 fn data_dir() -> PathBuf {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    manifest
-        .ancestors()
-        .map(|d| d.join("shared").join("data"))
-        .find(|d| d.is_dir())
-        .expect("shared/data beside the repository")
+    ddsolve_testkit::data::dir()
 }
 
 /// The first `n` distinct deals of a DDS file's PBN lines.
@@ -148,7 +143,7 @@ fn main() {
     let verbose = args.iter().any(|a| a == "--verbose");
 
     let dir = data_dir();
-    let mut deals = list_deals(&dir.join("dds-hands").join("list100.txt"), n_list);
+    let mut deals = list_deals(&dir.join("list100.txt"), n_list);
     deals.extend(tsv_deals(&dir.join("random-seed1-200.tsv"), n_random));
     if let Some(only) = arg("--only") {
         // A few of those deals by index (for callgrind runs).

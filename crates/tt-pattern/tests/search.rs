@@ -7,19 +7,9 @@ use ddsolve_search::{Config, Solver};
 use ddsolve_tt_pattern::TtPattern;
 use std::path::{Path, PathBuf};
 
-/// `list10.txt`: the repository's copy if there is one, else `shared/data/dds-hands`
-/// beside the repository.
+/// `list10.txt`, in the repository's test data.
 fn list10() -> PathBuf {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let repo_copy = manifest.join("../testkit/data/list10.txt");
-    if repo_copy.is_file() {
-        return repo_copy;
-    }
-    manifest
-        .ancestors()
-        .map(|d| d.join("shared/data/dds-hands/list10.txt"))
-        .find(|p| p.is_file())
-        .expect("list10.txt in crates/testkit/data or shared/data/dds-hands")
+    ddsolve_testkit::data::path("list10.txt")
 }
 
 /// The deals of a DDS file with the 20 numbers of the TABLE line after each.

@@ -6,7 +6,7 @@
 //! cargo run --release -p ddsolve-tt-zobrist --example ablation -- [FILE] [DEALS]
 //! ```
 //!
-//! FILE defaults to `../shared/data/dds-hands/list100.txt` beside the repository, DEALS to
+//! FILE defaults to the repository's `crates/testkit/data/list100.txt`, DEALS to
 //! 20. The tables take turns deal by deal (the order rotating), and time is the thread's
 //! CPU time (from `/proc/thread-self/schedstat`, wall-clock time where that is missing), so
 //! that other work on the machine weighs on every table alike. Every table must give the
@@ -96,9 +96,10 @@ impl<T: TranspositionTable> Run<T> {
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let path = args.next().map(PathBuf::from).unwrap_or_else(|| {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/dds-hands/list100.txt")
-    });
+    let path = args
+        .next()
+        .map(PathBuf::from)
+        .unwrap_or_else(|| ddsolve_testkit::data::path("list100.txt"));
     let n: usize = args
         .next()
         .map_or(20, |s| s.parse().expect("a number of deals"));

@@ -92,7 +92,7 @@
 //! tt Zobrist, keys anew       305496465   13.12x     97814246     81.35   13.15x  20/20
 //! ```
 //!
-//! `cargo xtask ablation --file ../shared/data/dds-hands/list100.txt --limit 20` has the
+//! `cargo xtask ablation --file crates/testkit/data/list100.txt --limit 20` has the
 //! same two rows (`tt Zobrist`, `tt Zobrist, keys anew`) beside the search's other switches:
 //! the same node counts, 13.12x the default's (the flat table then), and the same tables on all 20 deals.
 //!

@@ -16,14 +16,9 @@ const ENDINGS_BYTES: usize = 32 << 10;
 /// Deals of `list10.txt` solved.
 const DEALS: usize = 6;
 
-/// `list10.txt`: in the repository's test data, or in the shared data beside it.
+/// `list10.txt`, in the repository's test data.
 fn list10() -> PathBuf {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let here = manifest.join("../testkit/data/list10.txt");
-    if here.is_file() {
-        return here;
-    }
-    manifest.join("../../../shared/data/dds-hands/list10.txt")
+    ddsolve_testkit::data::path("list10.txt")
 }
 
 /// The distinct deals of a DDS file with their `TABLE` lines (DDS order), from the file's
