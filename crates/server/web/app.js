@@ -1,0 +1,1 @@
+// ddsolve page: the analysis app (an ES module, no build step).
