@@ -354,6 +354,7 @@ async function loadDeal(input, options = {}) {
   state.declarer = options.declarer || null;
   state.played = [];
   state.future = [];
+  const token = ++loadToken;
   const hands = parseDeal(input);
   state.hands = hands;
   state.deal = hands ? dealText(hands) : null;
@@ -364,10 +365,12 @@ async function loadDeal(input, options = {}) {
   if (hands) restorePlay(options.play);
   refresh();
 
+  const { vul, dealer } = state;
   let answer;
   try {
-    answer = await api('/api/table', { deal: input.trim(), vulnerable: state.vul, dealer: state.dealer });
+    answer = await api('/api/table', { deal: input.trim(), vulnerable: vul, dealer });
   } catch (err) {
+    if (token !== loadToken) return;
     state.dealLoading = false;
     if (!hands) {
       state.inputError = err.message;
@@ -376,6 +379,11 @@ async function loadDeal(input, options = {}) {
       state.tableError = err.message;
     }
     refresh();
+    return;
+  }
+  if (token !== loadToken) {
+    // Another deal was loaded meanwhile: keep this table for when its deal comes back.
+    if (parseDeal(answer.deal)) tableCache.set(`table|${answer.deal}|${vul}|${dealer}`, answer);
     return;
   }
   const normal = parseDeal(answer.deal);
@@ -541,6 +549,7 @@ function requestPlay(played) {
 // ---------------------------------------------------------------- refresh: address, render, requests
 
 let analysisTimer = null;
+let loadToken = 0;
 
 function refresh(opts = {}) {
   writeAddress();
@@ -656,7 +665,6 @@ function renderHand(seat, game, legal, values) {
   const badges = [];
   if (state.dealer === seat) badges.push('<span class="badge dealer" title="Dealer">Dealer</span>');
   if (state.declarer === seat && state.strain) badges.push('<span class="badge declarer" title="Declarer">Declarer</span>');
-  const count = SUITS.reduce((n, s) => n + hand[s].length, 0);
   const rows = SUITS.map((suit) => {
     const cards = hand[suit].map((rank) => {
       const card = suit + rank;
@@ -670,7 +678,7 @@ function renderHand(seat, game, legal, values) {
     return `<div class="suit-row"><span class="suit suit-${suit}" aria-label="${SUIT_NAMES[suit]}">${SUIT_SYMBOLS[suit]}</span><span class="cards">${cards.join('') || '<span class="void">—</span>'}</span></div>`;
   }).join('');
   return `<div class="hand hand-${seat}${toPlay ? ' to-play' : ''}" aria-label="${SEAT_NAMES[seat]}${vulnerable ? ', vulnerable' : ''}">
-    <div class="hand-head"><span class="seat-name${vulnerable ? ' vul' : ''}">${SEAT_NAMES[seat]}</span>${badges.join('')}${toPlay ? '<span class="badge turn">to play</span>' : ''}<span class="count">${count < 13 ? `${count} cards` : ''}</span></div>
+    <div class="hand-head"><span class="seat-name${vulnerable ? ' vul' : ''}">${SEAT_NAMES[seat]}</span>${badges.join('')}${toPlay ? '<span class="badge turn">to play</span>' : ''}</div>
     ${rows}
   </div>`;
 }
@@ -770,11 +778,11 @@ function renderControls() {
   const declSide = sideOf(state.declarer);
   const disabled = (cond) => (cond ? 'disabled' : '');
   el.innerHTML = `
-    <button type="button" data-action="reset" data-focus="reset" ${disabled(!state.played.length)} aria-label="Reset: back to the opening lead">⏮ Reset</button>
+    <button type="button" data-action="reset" data-focus="reset" ${disabled(!state.played.length)} aria-label="Reset: back to the opening lead">« Reset</button>
     <button type="button" data-action="undo" data-focus="undo" ${disabled(!state.played.length)} aria-label="Undo the last card (u)">↶ Undo</button>
     <button type="button" data-action="redo" data-focus="redo" ${disabled(!state.future.length)} aria-label="Redo (r)">↷ Redo</button>
     <button type="button" data-action="best" data-focus="best" class="accent" ${disabled(over || !!game.error || state.finishing)} aria-label="Play the best card (b)">★ Best card</button>
-    <button type="button" data-action="finish" data-focus="finish" ${disabled(over || !!game.error)} aria-label="${state.finishing ? 'Stop finishing' : 'Finish: play the rest optimally (f)'}">${state.finishing ? '■ Stop' : '⏭ Finish'}</button>
+    <button type="button" data-action="finish" data-focus="finish" ${disabled(over || !!game.error)} aria-label="${state.finishing ? 'Stop finishing' : 'Finish: play the rest optimally (f)'}">${state.finishing ? 'Stop' : 'Finish »'}</button>
     <div class="view-toggle" role="radiogroup" aria-label="Numbers on the cards">
       <label><input type="radio" name="view" value="declarer" ${state.view === 'declarer' ? 'checked' : ''}> declarer's side, total</label>
       <label><input type="radio" name="view" value="side" ${state.view === 'side' ? 'checked' : ''}> side to play, from here</label>
