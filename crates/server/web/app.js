@@ -663,7 +663,7 @@ function renderHand(seat, game, legal, values) {
   const toPlay = game && !game.error && state.played.length < 52 && game.toPlay === seat;
   const vulnerable = state.vul === 'Both' || state.vul === sideOf(seat);
   const badges = [];
-  if (state.dealer === seat) badges.push('<span class="badge dealer" title="Dealer">Dealer</span>');
+  if (state.dealer === seat) badges.push('<span class="badge dealer" title="Dealer" aria-label="Dealer">D</span>');
   if (state.declarer === seat && state.strain) badges.push('<span class="badge declarer" title="Declarer">Declarer</span>');
   const rows = SUITS.map((suit) => {
     const cards = hand[suit].map((rank) => {
@@ -747,14 +747,13 @@ function renderDiagram() {
       <div class="tally" aria-label="Tricks won: North-South ${won.NS}, East-West ${won.EW}"><span>NS <strong>${won.NS}</strong></span><span>EW <strong>${won.EW}</strong></span></div>
     </div>`
     : '<div class="corner corner-ne"></div>';
-  const status = done ? `<div class="trick-note">Trick ${game.tricks.length} to ${SEAT_NAMES[shown.winner]}</div>` : '';
 
   el.innerHTML = `<div class="table-grid">
       ${info}
       ${renderHand('N', game && !game.error ? game : null, legal, values)}
       ${score}
       ${renderHand('W', game && !game.error ? game : null, legal, values)}
-      <div class="felt" aria-label="The trick on the table">${compass}${trickCards}${status}</div>
+      <div class="felt" aria-label="The trick on the table">${compass}${trickCards}</div>
       ${renderHand('E', game && !game.error ? game : null, legal, values)}
       <div class="corner corner-sw"></div>
       ${renderHand('S', game && !game.error ? game : null, legal, values)}
@@ -802,6 +801,8 @@ function renderControls() {
   } else {
     const who = SEAT_NAMES[game.toPlay];
     const trickNo = game.tricks.length + 1;
+    const last = game.tricks[game.tricks.length - 1];
+    const lastText = last && !game.current.cards.length ? `Trick ${game.tricks.length} to ${SEAT_NAMES[last.winner]}. ` : '';
     let line;
     if (loading) line = `<span class="spinner" aria-hidden="true"></span> Solving: <strong>${who}</strong> to play to trick ${trickNo}…`;
     else if (answer) {
@@ -811,7 +812,7 @@ function renderControls() {
         : `the numbers are ${SIDE_NAMES[answer.side]}'s tricks from here (the side to play)`;
       line = `<strong>${who}</strong> to play to trick ${trickNo}. Double dummy, declarer's side takes <strong class="dd-total">${bestDecl}</strong>; ${legend}, <span class="legend-best">best</span> highlighted.`;
     } else line = `<strong>${who}</strong> to play to trick ${trickNo}.`;
-    html = `<p>${line}${state.pendingSuit ? ` <span class="typing" aria-live="assertive">typed ${suitHtml(state.pendingSuit)} …</span>` : ''}</p>`;
+    html = `<p>${lastText}${line}${state.pendingSuit ? ` <span class="typing" aria-live="assertive">typed ${suitHtml(state.pendingSuit)} …</span>` : ''}</p>`;
   }
   if (state.solveError) html += `<p class="error" role="alert">The server could not solve this position: ${escapeHtml(state.solveError)}</p>`;
   if (state.playError) html += `<p class="error" role="alert">${escapeHtml(state.playError)}</p>`;

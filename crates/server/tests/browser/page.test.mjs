@@ -90,7 +90,10 @@ async function open(t, viewport = DESKTOP, url = '/') {
   page.on('response', (res) => {
     if (res.url().includes('/static/') && res.status() !== 200) problems.push(`${res.url()}: ${res.status()}`);
   });
-  page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()}`));
+  page.on('requestfailed', (req) => {
+    // A reload or a new page aborts what is in flight; anything else is a failure.
+    if (req.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`request failed: ${req.url()}: ${req.failure()?.errorText}`);
+  });
   t.after(() => context.close());
   await page.goto(BASE + url);
   page.assertClean = () => assert.deepEqual(problems, [], 'no script errors or failed requests');
@@ -287,6 +290,11 @@ test('a link with play= restores the position, and a reload keeps it', async (t)
   await page.reload();
   assert.deepEqual(await readValues(page), values);
   assert.equal(playedParam(page), MID_PLAY + 'H4');
+  // The tricks list gets `ddsolve play`'s analysis: the heart jack lead gave a trick away, and
+  // after each trick North-South's total (won plus double dummy to come) is listed.
+  await page.waitForFunction(() => document.querySelector('.trick-table tbody tr:nth-child(2) td.dd')?.textContent.trim() !== '', null, { timeout: SOLVE_TIMEOUT });
+  assert.equal(await page.textContent('.trick-table tbody tr:nth-child(1) td.dd'), '7');
+  assert.equal(await page.textContent('.played[data-count="0"] .cost'), '−1');
   await shot(page, 'page-mid-play');
 
   // A card that cannot be played stops the replay with a message; the good part stays.
