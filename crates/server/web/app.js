@@ -535,7 +535,7 @@ async function finish() {
     if (!ok) break;
   }
   state.finishing = false;
-  render();
+  refresh();
 }
 
 function requestSolve(played) {
@@ -918,6 +918,30 @@ function renderTricks() {
 
 // ---------------------------------------------------------------- boards of a file
 
+/**
+ * What a pasted text says besides the deal: a PBN game's `[Deal]`, `[Dealer]`,
+ * `[Vulnerable]` and `[Board]` tags, or LIN's dealer digit (`md|3...`: 1 South, 2 West,
+ * 3 North, 4 East) and `sv|` field. Anything else goes to the server as it is.
+ */
+function readPasted(text) {
+  const tag = (name) => {
+    const m = new RegExp(`\\[${name}\\s+"([^"]*)"\\]`, 'i').exec(text);
+    return m ? m[1] : null;
+  };
+  const deal = tag('Deal');
+  if (deal) {
+    return { deal, dealer: normalizeSeat(tag('Dealer')), vul: normalizeVul(tag('Vulnerable')), board: tag('Board') };
+  }
+  const md = /md\|([1-4])/i.exec(text);
+  const sv = /sv\|([onebNEB0-])\|/i.exec(text);
+  return {
+    deal: text,
+    dealer: md ? { 1: 'S', 2: 'W', 3: 'N', 4: 'E' }[md[1]] : null,
+    vul: sv ? { o: 'None', '0': 'None', '-': 'None', n: 'NS', e: 'EW', b: 'Both' }[sv[1].toLowerCase()] : null,
+    board: null,
+  };
+}
+
 async function openFile(file) {
   state.inputError = null;
   let text;
@@ -928,7 +952,12 @@ async function openFile(file) {
     render();
     return;
   }
-  state.fileName = file.name;
+  await openText(text, file.name);
+}
+
+async function openText(text, name) {
+  state.inputError = null;
+  state.fileName = name;
   state.dealLoading = true;
   render();
   let answer;
@@ -936,14 +965,14 @@ async function openFile(file) {
     answer = await api('/api/boards', text, { raw: true });
   } catch (err) {
     state.dealLoading = false;
-    state.inputError = `${file.name}: ${err.message}`;
+    state.inputError = `${name}: ${err.message}`;
     render();
     return;
   }
   state.dealLoading = false;
   state.boards = answer.boards || [];
   if (!state.boards.length) {
-    state.inputError = `${file.name} holds no board.`;
+    state.inputError = `${name} holds no board.`;
     render();
     return;
   }
@@ -1123,9 +1152,16 @@ function init() {
       $('deal-input').focus();
       return;
     }
+    if ((text.match(/\[Deal\s/gi) || []).length > 1) {
+      openText(text, 'pasted boards'); // a PBN file pasted whole: its boards
+      return;
+    }
     state.boards = [];
     state.boardIndex = -1;
-    loadDeal(text, { dealer: $('dealer-input').value, vul: $('vul-input').value });
+    const pasted = readPasted(text);
+    if (pasted.dealer) $('dealer-input').value = pasted.dealer;
+    if (pasted.vul) $('vul-input').value = pasted.vul;
+    loadDeal(pasted.deal, { dealer: $('dealer-input').value, vul: $('vul-input').value, board: pasted.board });
   });
   $('deal-input').addEventListener('keydown', (event) => {
     if (event.key === 'Enter' && !event.shiftKey) {

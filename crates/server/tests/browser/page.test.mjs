@@ -161,6 +161,20 @@ test("the README's deal: the page's table and par equal ddsolve's", async (t) =>
   page.assertClean();
 });
 
+test('a LIN deal pasted: the same deal, its dealer and vulnerability from md| and sv|', async (t) => {
+  const page = await open(t);
+  await paste(page, 'md|3SK5HT83DKQ9CA7652,SAT942HAQ4D32CKJ3,SQJ6HK652DJ85CT98,|sv|b|');
+  await page.waitForFunction((deal) => new URLSearchParams(location.search).get('deal') === deal, README_DEAL, { timeout: SOLVE_TIMEOUT });
+  const url = new URL(page.url());
+  assert.equal(url.searchParams.get('dealer'), 'N');
+  assert.equal(url.searchParams.get('vul'), 'Both');
+  assert.ok(await page.isVisible('.hand-E .seat-name.vul'));
+  assert.ok(await page.isVisible('.hand-N .badge.dealer'));
+  await readTable(page);
+  assert.match(await page.textContent('.par-main'), /EW \+110/);
+  page.assertClean();
+});
+
 test("a lead's value equals ddsolve solve's, before and after it is played", async (t) => {
   const page = await open(t);
   await paste(page, README_DEAL);

@@ -12,6 +12,8 @@ shots="$target/browser"
 cargo build --release -p ddsolve-cli --manifest-path "$root/Cargo.toml"
 bin="$target/release/ddsolve"
 [ -x /usr/bin/chromium ] || [ -n "${CHROMIUM:-}" ] || { echo "error: /usr/bin/chromium is missing (apt-get install chromium)" >&2; exit 1; }
+node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)' \
+    || { echo "error: the browser tests need node 20 or newer (playwright-core), not $(node --version)" >&2; exit 1; }
 [ -d "$here/node_modules/playwright-core" ] || { echo "error: run 'npm ci' in $here first" >&2; exit 1; }
 
 mkdir -p "$shots"
