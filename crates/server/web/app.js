@@ -677,7 +677,7 @@ function renderHand(seat, game, legal, values) {
     });
     return `<div class="suit-row"><span class="suit suit-${suit}" aria-label="${SUIT_NAMES[suit]}">${SUIT_SYMBOLS[suit]}</span><span class="cards">${cards.join('') || '<span class="void">—</span>'}</span></div>`;
   }).join('');
-  return `<div class="hand hand-${seat}${toPlay ? ' to-play' : ''}" aria-label="${SEAT_NAMES[seat]}${vulnerable ? ', vulnerable' : ''}">
+  return `<div class="hand hand-${seat}${toPlay ? ' to-play' : ''}" role="group" aria-label="${SEAT_NAMES[seat]}${vulnerable ? ', vulnerable' : ''}">
     <div class="hand-head"><span class="seat-name${vulnerable ? ' vul' : ''}">${SEAT_NAMES[seat]}</span>${badges.join('')}${toPlay ? '<span class="badge turn">to play</span>' : ''}</div>
     ${rows}
   </div>`;
@@ -730,7 +730,7 @@ function renderDiagram() {
     if (!play) return `<div class="slot slot-${seat}"></div>`;
     const win = done && shown.winner === seat;
     const lead = shown.cards[0].seat === seat;
-    return `<div class="slot slot-${seat}"><div class="pcard${win ? ' won' : ''}${done ? ' done' : ''}" aria-label="${SEAT_NAMES[seat]} played the ${cardName(play.card)}${lead ? ' (led)' : ''}${win ? ', won the trick' : ''}"><span class="pc-rank">${rankText(play.card[1])}</span><span class="suit suit-${play.card[0]}">${SUIT_SYMBOLS[play.card[0]]}</span></div></div>`;
+    return `<div class="slot slot-${seat}"><div role="img" class="pcard${win ? ' won' : ''}${done ? ' done' : ''}" aria-label="${SEAT_NAMES[seat]} played the ${cardName(play.card)}${lead ? ' (led)' : ''}${win ? ', won the trick' : ''}"><span class="pc-rank">${rankText(play.card[1])}</span><span class="suit suit-${play.card[0]}">${SUIT_SYMBOLS[play.card[0]]}</span></div></div>`;
   }).join('');
 
   const vulSeat = (seat) => state.vul === 'Both' || state.vul === sideOf(seat);
@@ -753,7 +753,7 @@ function renderDiagram() {
       ${renderHand('N', game && !game.error ? game : null, legal, values)}
       ${score}
       ${renderHand('W', game && !game.error ? game : null, legal, values)}
-      <div class="felt" aria-label="The trick on the table">${compass}${trickCards}</div>
+      <div class="felt" role="group" aria-label="The trick on the table">${compass}${trickCards}</div>
       ${renderHand('E', game && !game.error ? game : null, legal, values)}
       <div class="corner corner-sw"></div>
       ${renderHand('S', game && !game.error ? game : null, legal, values)}
