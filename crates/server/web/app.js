@@ -176,7 +176,11 @@ function parseContract(text) {
 
 class ApiError extends Error {}
 
-async function api(path, body, { raw = false } = {}) {
+/**
+ * POSTs to the API; the answer's JSON, or an ApiError with the server's `{"error"}` message.
+ * A busy server (503 with a short Retry-After) is asked again, twice at most.
+ */
+async function api(path, body, { raw = false, tries = 3 } = {}) {
   let response;
   try {
     response = await fetch(path, {
@@ -195,11 +199,13 @@ async function api(path, body, { raw = false } = {}) {
     data = null;
   }
   if (!response.ok) {
-    if (data && typeof data.error === 'string') throw new ApiError(data.error);
-    if (response.status === 503) {
-      const after = response.headers.get('Retry-After');
-      throw new ApiError(`The server is busy${after ? `: try again in ${after} s` : ''}.`);
+    const after = response.headers.get('Retry-After');
+    if (response.status === 503 && after !== null && tries > 1 && Number(after) <= 5) {
+      await new Promise((resolve) => setTimeout(resolve, Math.max(Number(after), 0.2) * 1000));
+      return api(path, body, { raw, tries: tries - 1 });
     }
+    if (data && typeof data.error === 'string') throw new ApiError(data.error);
+    if (response.status === 503) throw new ApiError(`The server is busy${after ? `: try again in ${after} s` : ''}.`);
     throw new ApiError(`The server answered ${response.status} ${response.statusText}.`);
   }
   if (data === null) throw new ApiError('The server sent an answer that is not JSON.');
