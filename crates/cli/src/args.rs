@@ -31,6 +31,8 @@ pub enum Command {
     Par(crate::par::ParArgs),
     /// Play analysis: declarer's double-dummy tricks before and after each card played.
     Play(crate::play::PlayArgs),
+    /// Serve the web page and the JSON API over HTTP (loopback by default).
+    Serve(crate::serve::ServeArgs),
 }
 
 /// Output format.

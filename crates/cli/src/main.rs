@@ -1,9 +1,10 @@
 //! # ddsolve: the command line of the ddsolve double-dummy solver
 //!
 //! The top layer of ddsolve. It depends on [`ddsolve_cards`] (deals, PBN, positions),
-//! [`ddsolve_search`] (the solver and its worker pool), [`ddsolve_par`] (scoring and par) and
+//! [`ddsolve_search`] (the solver and its worker pool), [`ddsolve_par`] (scoring and par),
 //! [`ddsolve_formats`] (DDS's regression files for `check`, PBN hand-record files for
-//! `annotate`, LIN deals); nothing depends on it. It holds no bridge logic of its own: it
+//! `annotate`, LIN deals) and [`ddsolve_server`] (the HTTP server, which `serve` only
+//! starts); nothing depends on it. It holds no bridge logic of its own: it
 //! reads input, hands positions to solvers, and prints.
 //!
 //! Commands:
@@ -20,6 +21,8 @@
 //! - `ddsolve par [--vul V] [--dealer D] [DEAL]`: a deal's (or a stream's) table, par, dealer
 //!   par and sides par ([`par`]).
 //! - `ddsolve play --trump T --leader L --cards CARDS DEAL`: play analysis ([`play`]).
+//! - `ddsolve serve [--addr 127.0.0.1:8080]`: the HTTP server of `ddsolve-server`, the JSON
+//!   API and the web page ([`serve`]).
 //!
 //! Every command takes `--format text|tsv|json` (json: one object a line, [`json`]).
 //!
@@ -41,6 +44,7 @@ mod output_file;
 mod par;
 mod play;
 mod progress;
+mod serve;
 mod solve;
 mod solver_args;
 mod stream;
@@ -54,7 +58,10 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = args::Cli::parse();
-    output::install_interrupt_handler();
+    // The server handles Ctrl-C and SIGTERM itself: it finishes the requests in flight.
+    if !matches!(cli.command, args::Command::Serve(_)) {
+        output::install_interrupt_handler();
+    }
     let mut out = output::Stdout;
     let result = match cli.command {
         args::Command::Table(a) => table::run(&a, &mut out),
@@ -63,6 +70,7 @@ fn main() -> ExitCode {
         args::Command::Check(a) => check::run(&a, &mut out),
         args::Command::Par(a) => par::run(&a, &mut out),
         args::Command::Play(a) => play::run(&a, &mut out),
+        args::Command::Serve(a) => serve::run(&a),
     }
     .and_then(|code| {
         out.flush()?;

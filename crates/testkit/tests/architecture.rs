@@ -94,8 +94,11 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "ddsolve-formats",
             "ddsolve-par",
             "ddsolve-search",
+            "ddsolve-server",
         ],
     ),
+    // The HTTP server: the front crate only (never the command line, which starts it).
+    ("server", &["ddsolve"]),
     (
         "python",
         &["ddsolve", "ddsolve-cards", "ddsolve-par", "ddsolve-search"],
@@ -152,6 +155,7 @@ fn no_library_or_binary_depends_on_test_support_or_dds() {
         "search",
         "ddsolve",
         "cli",
+        "server",
     ] {
         let deps = normal_dependencies(krate);
         for forbidden in ["ddsolve-testkit", "proptest", "dds-bridge-sys", "rand"] {

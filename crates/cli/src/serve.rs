@@ -1,0 +1,71 @@
+//! `ddsolve serve`: starts the HTTP server of `ddsolve-server` (the JSON API and the web
+//! page) and says where it listens; everything else is that crate's.
+
+use crate::error::CliError;
+use crate::solver_args::SolverArgs;
+use ddsolve_server::ServerConfig;
+use std::net::SocketAddr;
+use std::num::NonZeroUsize;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// `ddsolve serve`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Serves the web page at / and the JSON API under /api (POST /api/table, /api/solve, /api/play,
+/api/annotate, /api/boards; GET /api/health, /api/openapi.json), logging one line per request
+on stderr. Ctrl-C or SIGTERM stops accepting connections, finishes the requests in flight and
+exits 0.
+
+It listens on loopback only by default. To serve other machines, listen on every interface
+(--addr 0.0.0.0:8080) behind a reverse proxy (nginx, Caddy) that adds TLS and its own limits.")]
+pub struct ServeArgs {
+    /// The address and port to listen on (port 0: any free port).
+    #[arg(long, value_name = "ADDR:PORT", default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+    /// Solver threads, each with its own solver [default: every core].
+    #[arg(long, value_name = "N")]
+    pub threads: Option<NonZeroUsize>,
+    /// Requests that may wait for a solver thread; beyond them, 503 with Retry-After
+    /// [default: 4 per thread].
+    #[arg(long, value_name = "N")]
+    pub queue: Option<NonZeroUsize>,
+    /// The time limit of a request, waiting included; past it, 504 (the solver may finish
+    /// the job in the background).
+    #[arg(long, value_name = "SECONDS", default_value_t = 30.0, value_parser = parse_seconds)]
+    pub timeout: f64,
+    /// Let pages of this origin call the API (CORS), e.g. https://results.example.org.
+    /// Off by default.
+    #[arg(long, value_name = "ORIGIN")]
+    pub cors: Option<String>,
+    /// --tt-mb.
+    #[command(flatten)]
+    pub solver: SolverArgs,
+}
+
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(x) if x > 0.0 && x <= 86_400.0 => Ok(x),
+        _ => Err(format!("{s:?} is not a time limit: give seconds, above 0 and at most 86400")),
+    }
+}
+
+/// Runs `ddsolve serve` until Ctrl-C or SIGTERM.
+pub fn run(args: &ServeArgs) -> Result<ExitCode, CliError> {
+    let default = ServerConfig::default();
+    let threads = args.threads.map_or(default.threads, NonZeroUsize::get);
+    let config = ServerConfig {
+        addr: args.addr,
+        threads,
+        tt_mb: args.solver.tt_mb.get(),
+        queue: args.queue.map_or(4 * threads, NonZeroUsize::get),
+        timeout: Duration::from_secs_f64(args.timeout),
+        cors: args.cors.clone(),
+    };
+    ddsolve_server::init_logging();
+    ddsolve_server::serve_blocking(config, |addr| {
+        eprintln!("ddsolve: serving on http://{addr}/ (Ctrl-C to stop)");
+    })
+    .map_err(|e| CliError::input(e.to_string()))?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,66 @@
+//! What every handler shares: the solver pool and the time limit, and [`AppState::solve`],
+//! the one way a handler hands work to a solver thread and awaits it.
+
+use crate::pool::{Full, SolverPool, WorkerSolver};
+use crate::{ApiError, ServerConfig};
+use axum::http::HeaderValue;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The state of a server's handlers (cheap to clone).
+#[derive(Clone, Debug)]
+pub struct AppState {
+    pool: Arc<SolverPool>,
+    timeout: Duration,
+    cors: Option<HeaderValue>,
+}
+
+impl AppState {
+    /// Starts the solver threads of `config`.
+    pub fn new(config: &ServerConfig) -> Result<AppState, crate::ServerError> {
+        config.validate()?;
+        let pool = SolverPool::new(config.threads, config.queue, config.solver_config())?;
+        Ok(AppState {
+            pool: Arc::new(pool),
+            timeout: config.timeout,
+            cors: config.cors.as_deref().and_then(crate::app::origin),
+        })
+    }
+
+    /// The solver pool.
+    pub fn pool(&self) -> &SolverPool {
+        &self.pool
+    }
+
+    /// The origin allowed by `--cors`, if any.
+    pub fn cors(&self) -> Option<&HeaderValue> {
+        self.cors.as_ref()
+    }
+
+    /// Runs `job` on a solver thread and awaits its answer: 503 at once if the queue is
+    /// full, 504 if the answer is not there within the time limit (counted from now,
+    /// waiting in the queue included), 500 if the job panicked.
+    pub async fn solve<R, F>(&self, job: F) -> Result<R, ApiError>
+    where
+        R: Send + 'static,
+        F: FnOnce(&mut WorkerSolver) -> Result<R, ApiError> + Send + 'static,
+    {
+        let rx = self.pool.submit(job).map_err(|Full| {
+            // A rough wait: the time for the threads to take some of the queue.
+            ApiError::busy(self.pool.capacity(), 1)
+        })?;
+        match tokio::time::timeout(self.timeout, rx).await {
+            Err(_elapsed) => Err(ApiError::timeout(self.timeout.as_secs_f64())),
+            Ok(Err(_closed)) => Err(ApiError::internal("the solver threads have stopped")),
+            Ok(Ok(Err(panic))) => Err(ApiError::internal(format!(
+                "internal error while solving (a bug, please report it): {panic}"
+            ))),
+            Ok(Ok(Ok(result))) => result,
+        }
+    }
+
+    /// Stops the solver threads once their queue is empty.
+    pub fn close(&self) {
+        self.pool.close();
+    }
+}
