@@ -75,6 +75,8 @@ fn dependencies_point_downwards() {
                 "ddsolve-search",
             ],
         ),
+        // The C library: the library crates only, never the CLI.
+        ("capi", &["ddsolve-cards", "ddsolve-par", "ddsolve-search"]),
     ];
     for (krate, may) in allowed {
         let own = own_dependencies(krate);
@@ -100,6 +102,7 @@ fn no_library_or_binary_depends_on_test_support_or_dds() {
         "par",
         "search",
         "cli",
+        "capi",
     ] {
         let deps = normal_dependencies(krate);
         for forbidden in ["ddsolve-testkit", "proptest", "dds-bridge-sys", "rand"] {
