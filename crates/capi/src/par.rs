@@ -204,26 +204,141 @@ fn dealer_par_of(t: &DdTableResults, dealer: i32, vul: i32) -> Result<DealerPar,
     ))
 }
 
-/// DDS's `SidesPar` choice: for each side, the dealer par with that side's first or second
-/// seat dealing (North or South, East or West): the second when its North-South score is
-/// higher, else the first; a passed-out deal scores 0. The score is then given from the
-/// side's view.
-fn sides(t: &DdTableResults, vul: i32) -> Result<[DealerPar; 2], i32> {
-    let mut by_dealer = Vec::with_capacity(4);
-    for dealer in 0..4 {
-        by_dealer.push(dealer_par_of(t, dealer, vul)?);
+/// `SidesParBin`'s answer, as DDS 2.9.0 computes it from `DealerParBin` with each of the
+/// four seats dealing: index 0 North-South's view, 1 East-West's, each score from that
+/// side's view. If a side's two dealers give different scores, the better one for the side
+/// is taken whole; if the same, the contracts are merged strain by strain (the one at the
+/// lower level for the side that scores plus, the higher for the side that scores minus, and
+/// DDS's other rules, quirks included). A passed-out deal is one empty contract and score 0
+/// for both.
+fn sides_master(t: &DdTableResults, vul: i32) -> Result<[ParResultsMaster; 2], i32> {
+    let mut p = [ParResultsMaster::default(); 4];
+    for (dealer, slot) in p.iter_mut().enumerate() {
+        *slot = dealer_master(&dealer_par_of(t, dealer as i32, vul)?);
     }
-    let pick = |a: usize, b: usize| {
-        if by_dealer[b].score > by_dealer[a].score {
-            by_dealer[b].clone()
-        } else {
-            by_dealer[a].clone()
+    let mut out = [ParResultsMaster::default(); 2];
+    if p.iter().any(|r| r.score == 0) {
+        for side in &mut out {
+            side.number = 1;
         }
+        return Ok(out);
+    }
+    // cross[dealer][denom]: the index of the dealer's contract in that denomination.
+    let mut cross = [[None::<usize>; 5]; 4];
+    for (h, r) in p.iter().enumerate() {
+        for (k, c) in r.contracts[..r.number as usize].iter().enumerate() {
+            if let Some(slot) = cross[h].get_mut(c.denom as usize) {
+                *slot = Some(k);
+            }
+        }
+    }
+    for i in 0..2 {
+        let (first, second) = (&p[i], &p[2 + i]);
+        if first.score != second.score {
+            let second_better = if i == 0 {
+                second.score > first.score
+            } else {
+                second.score < first.score
+            };
+            let best = if second_better { second } else { first };
+            out[i] = *best;
+            if i == 1 {
+                out[i].score = -best.score;
+            }
+            continue;
+        }
+        out[i].score = if i == 0 { first.score } else { -first.score };
+        // The side's view scores plus (its sign in North-South terms).
+        let plus = if i == 0 {
+            first.score > 0
+        } else {
+            first.score < 0
+        };
+        let mut index = 0;
+        for m in 0..5 {
+            let (a, b) = (cross[2 + i][m], cross[i][m]);
+            let other_side = |idx: usize| {
+                let seats = first.contracts[idx.min(9)].seats;
+                if i == 0 {
+                    seats % 2 != 0
+                } else {
+                    seats % 2 == 0
+                }
+            };
+            let pick = match (a, b) {
+                (None, None) => continue,
+                (None, Some(b)) => {
+                    if other_side(index) {
+                        continue;
+                    }
+                    first.contracts[b]
+                }
+                (Some(a), None) => {
+                    if other_side(index) {
+                        continue;
+                    }
+                    second.contracts[a]
+                }
+                (Some(a), Some(b)) => {
+                    let (ca, cb) = (second.contracts[a], first.contracts[b]);
+                    if ca.level == cb.level
+                        || (plus && ca.level > cb.level)
+                        || (!plus && ca.level < cb.level)
+                    {
+                        cb
+                    } else {
+                        ca
+                    }
+                }
+            };
+            out[i].contracts[index] = pick;
+            index += 1;
+        }
+        out[i].number = index as i32;
+    }
+    Ok(out)
+}
+
+/// A binary par contract in `DealerPar`'s text form: `"4S*-NS-1"`, `"1N-EW+2"`.
+fn dealer_text_of(c: &ContractType) -> String {
+    let strain = ["N", "S", "H", "D", "C"]
+        .get(c.denom as usize)
+        .copied()
+        .unwrap_or("?");
+    let seats = ["N", "E", "S", "W", "NS", "EW"]
+        .get(c.seats as usize)
+        .copied()
+        .unwrap_or("?");
+    let mut s = format!("{}{strain}", c.level);
+    if c.under_tricks > 0 {
+        s.push('*');
+    }
+    s.push('-');
+    s.push_str(seats);
+    if c.under_tricks > 0 {
+        s.push_str(&format!("-{}", c.under_tricks));
+    } else if c.over_tricks > 0 {
+        s.push_str(&format!("+{}", c.over_tricks));
+    }
+    s
+}
+
+/// `SidesPar`'s answer for one side: `SidesParBin`'s in text form, `"pass"` when passed out.
+fn sides_text(m: &ParResultsMaster) -> ParResultsDealer {
+    let mut out = ParResultsDealer {
+        number: m.number,
+        score: m.score,
+        contracts: [[0; 10]; 10],
     };
-    let ns = pick(0, 2);
-    let mut ew = pick(1, 3);
-    ew.score = -ew.score;
-    Ok([ns, ew])
+    let n = usize::try_from(m.number).unwrap_or(0).min(10);
+    if m.score == 0 {
+        write_c_array(&mut out.contracts[0], "pass");
+        return out;
+    }
+    for (slot, c) in out.contracts.iter_mut().zip(&m.contracts[..n]) {
+        write_c_array(slot, &dealer_text_of(c));
+    }
+    out
 }
 
 /// `DealerPar`: par with `dealer` dealing (0 = North), the score North-South's.
@@ -260,8 +375,8 @@ pub unsafe extern "C" fn DealerParBin(
     })
 }
 
-/// `SidesPar`: dealer par for each side (index 0 NS, 1 EW) dealing, each side's score from
-/// its own view.
+/// `SidesPar`: par for each side (index 0 NS, 1 EW) as dealer, each side's score from its
+/// own view: `SidesParBin`'s answer as text, the contracts in the order NT, S, H, D, C.
 ///
 /// # Safety
 /// `tablep` is null (`RETURN_UNKNOWN_FAULT`) or valid; `sides_res` is null or points to 2
@@ -273,14 +388,11 @@ pub unsafe extern "C" fn SidesPar(
     vulnerable: i32,
 ) -> i32 {
     guard(|| {
-        let [ns, ew] = sides(table_arg(tablep)?, vulnerable)?;
-        let mut out = [dealer_results(&ns), dealer_results(&ew)];
-        for r in &mut out {
-            if r.number == 1 && r.contracts[0][..5] == b"pass\0".map(|b| b as c_char) {
-                r.score = 0;
-            }
-        }
-        write_out(sides_res.cast::<[ParResultsDealer; 2]>(), out)
+        let [ns, ew] = sides_master(table_arg(tablep)?, vulnerable)?;
+        write_out(
+            sides_res.cast::<[ParResultsDealer; 2]>(),
+            [sides_text(&ns), sides_text(&ew)],
+        )
     })
 }
 
@@ -295,15 +407,8 @@ pub unsafe extern "C" fn SidesParBin(
     vulnerable: i32,
 ) -> i32 {
     guard(|| {
-        let [ns, ew] = sides(table_arg(tablep)?, vulnerable)?;
-        let mut ew_master = dealer_master(&ew);
-        if !ew.is_passed_out() {
-            ew_master.score = ew.score;
-        }
-        write_out(
-            sides_res.cast::<[ParResultsMaster; 2]>(),
-            [dealer_master(&ns), ew_master],
-        )
+        let sides = sides_master(table_arg(tablep)?, vulnerable)?;
+        write_out(sides_res.cast::<[ParResultsMaster; 2]>(), sides)
     })
 }
 
