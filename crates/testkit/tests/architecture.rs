@@ -99,6 +99,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ),
     // The HTTP server: the front crate only (never the command line, which starts it).
     ("server", &["ddsolve"]),
+    // The C library: the library crates only, never the CLI.
+    ("capi", &["ddsolve-cards", "ddsolve-par", "ddsolve-search"]),
     (
         "python",
         &["ddsolve", "ddsolve-cards", "ddsolve-par", "ddsolve-search"],
@@ -156,6 +158,7 @@ fn no_library_or_binary_depends_on_test_support_or_dds() {
         "ddsolve",
         "cli",
         "server",
+        "capi",
     ] {
         let deps = normal_dependencies(krate);
         for forbidden in ["ddsolve-testkit", "proptest", "dds-bridge-sys", "rand"] {

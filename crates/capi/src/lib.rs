@@ -1,0 +1,71 @@
+//! # ddsolve-capi: DDS's C library, answered by ddsolve
+//!
+//! `cargo build --release -p ddsolve-capi` builds `target/release/libdds.so` (SONAME
+//! `libdds.so.0`) and `libdds.a`: every function of DDS 2.9.0's `dll.h` with DDS's name,
+//! signature, struct layouts, return codes and meaning, so that a program built against
+//! DDS (Debian's `libdds-dev`) runs on ddsolve with `LD_LIBRARY_PATH=target/release`, and
+//! Python wrappers that load `libdds.so` with ctypes work unchanged. Our own header is
+//! `crates/capi/include/dds/dll.h`.
+//!
+//! - `SolveBoard`, `SolveBoardPBN` ([`solve`]); `CalcDDtable`, `CalcDDtablePBN`,
+//!   `CalcAllTables`, `CalcAllTablesPBN` ([`table`]); `SolveAllBoards`, `SolveAllChunks`,
+//!   `SolveAllChunksBin`, `SolveAllChunksPBN` ([`batch`]); `Par`, `CalcPar`, `CalcParPBN`,
+//!   `DealerPar`, `DealerParBin`, `SidesPar`, `SidesParBin`, `ConvertToDealerTextFormat`,
+//!   `ConvertToSidesTextFormat` ([`par`]); `AnalysePlayBin`, `AnalysePlayPBN`,
+//!   `AnalyseAllPlaysBin`, `AnalyseAllPlaysPBN` ([`play`]); `SetMaxThreads`,
+//!   `SetThreading`, `SetResources`, `FreeMemory`, `GetDDSInfo` ([`threads`]);
+//!   `ErrorMessage` ([`errors`]).
+//! - The batch functions run on the search crate's pool, one solver per worker, with the
+//!   threads of `SetMaxThreads` (0 = one per core). The only global state is that setting
+//!   (an atomic); `SolveBoard` keeps one solver per calling thread, as DDS keeps one per
+//!   thread index, and its answers do not depend on what it solved before.
+//! - The boundary is safe: every entry point catches panics (`RETURN_UNKNOWN_FAULT`), null
+//!   pointers are `RETURN_UNKNOWN_FAULT`, and out-of-range seats, suits, ranks, counts and
+//!   modes get DDS's codes; nothing is written outside the caller's structs.
+//!
+//! The Rust side can call the entry points too (the crate is also an rlib):
+//!
+//! ```
+//! use dds::ffi::{DdTableDealPbn, DdTableResults, RETURN_NO_FAULT};
+//!
+//! let mut deal = DdTableDealPbn { cards: [0; 80] };
+//! let pbn = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3";
+//! for (d, b) in deal.cards.iter_mut().zip(pbn.bytes()) {
+//!     *d = b as std::ffi::c_char;
+//! }
+//! let mut table = DdTableResults::default();
+//! // SAFETY: `table` is a valid, writable ddTableResults.
+//! let code = unsafe { dds::table::CalcDDtablePBN(deal, &mut table) };
+//! assert_eq!(code, RETURN_NO_FAULT);
+//! assert_eq!(table.res_table[4], [6, 6, 6, 6]); // 1NT: six tricks for every declarer
+//! ```
+
+// The workspace denies unsafe code; this crate is the C boundary, where raw pointers from C
+// callers must be read and written. Every unsafe block carries a `// SAFETY:` comment.
+#![allow(unsafe_code)]
+// The exported functions keep DDS's names (`SolveBoard`, `CalcDDtable`...).
+#![allow(non_snake_case)]
+
+/// The library crates this crate uses, in one place, so that a front crate re-exporting
+/// them can replace these lines alone.
+mod prelude {
+    pub use ddsolve_cards::{
+        Card, DdTable, Deal, DealError, Hand, Holding, Position, PositionError, Rank, Seat,
+        SeatMap, Side, Strain, Suit, Vulnerability,
+    };
+    pub use ddsolve_par::{dealer_par, par, DealerPar, Declarers, ParContract, ParOutcome};
+    pub use ddsolve_search::pool::{default_threads, ordered_map, PoolOptions};
+    pub use ddsolve_search::{solve_tables_by, BatchOptions, Solutions, Solver, Target};
+}
+
+pub mod batch;
+pub mod boundary;
+pub mod errors;
+pub mod ffi;
+pub mod par;
+pub mod pbn;
+pub mod play;
+pub mod position;
+pub mod solve;
+pub mod table;
+pub mod threads;

@@ -1,0 +1,503 @@
+//! Par: `Par`, `CalcPar`, `CalcParPBN`, `DealerPar`, `DealerParBin`, `SidesPar`,
+//! `SidesParBin`, `ConvertToDealerTextFormat`, `ConvertToSidesTextFormat`.
+//!
+//! The answers come from the par crate (`par`, `dealer_par`); this module puts them in DDS's
+//! structs and text forms. Vulnerability is DDS's code (0 none, 1 both, 2 NS, 3 EW), seats
+//! 0..=3 from North; a code out of range, or a table entry outside 0..=13, is
+//! `RETURN_UNKNOWN_FAULT` (DDS does not check them).
+
+use crate::boundary::{guard, write_c_array};
+use crate::ffi::*;
+use crate::pbn::holdings_from_pbn;
+use crate::prelude::*;
+use std::ffi::c_char;
+
+/// The par crate's table of a DDS table, or `RETURN_UNKNOWN_FAULT` for an entry outside
+/// 0..=13.
+fn table_of(t: &DdTableResults) -> Result<DdTable, i32> {
+    let mut tricks = [[0u8; 4]; 5];
+    for (row, src) in tricks.iter_mut().zip(&t.res_table) {
+        for (x, &v) in row.iter_mut().zip(src) {
+            *x = u8::try_from(v)
+                .ok()
+                .filter(|&v| v <= 13)
+                .ok_or(RETURN_UNKNOWN_FAULT)?;
+        }
+    }
+    DdTable::new(tricks).map_err(|_| RETURN_UNKNOWN_FAULT)
+}
+
+fn vulnerability(code: i32) -> Result<Vulnerability, i32> {
+    usize::try_from(code)
+        .ok()
+        .and_then(Vulnerability::from_dds_index)
+        .ok_or(RETURN_UNKNOWN_FAULT)
+}
+
+fn seat(code: i32) -> Result<Seat, i32> {
+    usize::try_from(code)
+        .ok()
+        .and_then(Seat::from_index)
+        .ok_or(RETURN_UNKNOWN_FAULT)
+}
+
+/// `Par`'s answer for a table and a vulnerability code.
+pub fn par_results(t: &DdTableResults, vul: i32) -> Result<ParResults, i32> {
+    let p = par(&table_of(t)?, vulnerability(vul)?);
+    let [ns, ew, ns_contracts, ew_contracts] = p.dds_strings();
+    let mut out = ParResults {
+        par_score: [[0; 16]; 2],
+        par_contracts_string: [[0; 128]; 2],
+    };
+    write_c_array(&mut out.par_score[0], &ns);
+    write_c_array(&mut out.par_score[1], &ew);
+    write_c_array(&mut out.par_contracts_string[0], &ns_contracts);
+    write_c_array(&mut out.par_contracts_string[1], &ew_contracts);
+    Ok(out)
+}
+
+/// Reads a table pointer.
+fn table_arg<'a>(tablep: *const DdTableResults) -> Result<&'a DdTableResults, i32> {
+    // SAFETY: the caller passes null or a valid ddTableResults, read only here.
+    unsafe { tablep.as_ref() }.ok_or(RETURN_UNKNOWN_FAULT)
+}
+
+/// Writes `value` through `out`, or `RETURN_UNKNOWN_FAULT` if it is null.
+fn write_out<T>(out: *mut T, value: T) -> Result<(), i32> {
+    if out.is_null() {
+        return Err(RETURN_UNKNOWN_FAULT);
+    }
+    // SAFETY: `out` is not null, and the caller passes a valid, writable, aligned T.
+    unsafe { out.write(value) };
+    Ok(())
+}
+
+/// `Par`: par scores and contracts from each side's view (`"NS -110"`, `"NS:EW 2S"`).
+///
+/// # Safety
+/// `tablep` and `presp` are null (`RETURN_UNKNOWN_FAULT`) or valid.
+#[no_mangle]
+pub unsafe extern "C" fn Par(
+    tablep: *mut DdTableResults,
+    presp: *mut ParResults,
+    vulnerable: i32,
+) -> i32 {
+    guard(|| write_out(presp, par_results(table_arg(tablep)?, vulnerable)?))
+}
+
+/// `CalcPar`: `CalcDDtable`, then `Par`.
+///
+/// # Safety
+/// As [`Par`].
+#[no_mangle]
+pub unsafe extern "C" fn CalcPar(
+    table_deal: DdTableDeal,
+    vulnerable: i32,
+    tablep: *mut DdTableResults,
+    presp: *mut ParResults,
+) -> i32 {
+    // SAFETY: passed on under the caller's guarantees.
+    let r = unsafe { crate::table::CalcDDtable(table_deal, tablep) };
+    if r != RETURN_NO_FAULT {
+        return r;
+    }
+    // SAFETY: as above; `tablep` was just filled.
+    unsafe { Par(tablep, presp, vulnerable) }
+}
+
+/// `CalcParPBN`: `CalcDDtablePBN`, then `Par`.
+///
+/// # Safety
+/// As [`Par`].
+#[no_mangle]
+pub unsafe extern "C" fn CalcParPBN(
+    table_deal_pbn: DdTableDealPbn,
+    tablep: *mut DdTableResults,
+    vulnerable: i32,
+    presp: *mut ParResults,
+) -> i32 {
+    let mut cards = [[0u32; 4]; 4];
+    let r = guard(|| {
+        cards = holdings_from_pbn(&table_deal_pbn.cards)?;
+        Ok(())
+    });
+    if r != RETURN_NO_FAULT {
+        return r;
+    }
+    // SAFETY: passed on under the caller's guarantees.
+    unsafe { CalcPar(DdTableDeal { cards }, vulnerable, tablep, presp) }
+}
+
+/// DDS's denomination code of the binary par forms: 0 notrump, 1 spades .. 4 clubs.
+fn denom(strain: Strain) -> i32 {
+    match strain {
+        Strain::NoTrump => 0,
+        s => s.index() as i32 + 1,
+    }
+}
+
+/// DDS's seats code: 0..=3 a seat, 4 NS, 5 EW.
+fn seats(d: Declarers) -> i32 {
+    match d {
+        Declarers::Seat(s) => s.index() as i32,
+        Declarers::Side(Side::NorthSouth) => 4,
+        Declarers::Side(Side::EastWest) => 5,
+    }
+}
+
+/// `DealerPar`'s answer: the score and the contracts as text, `"pass"` when passed out.
+fn dealer_results(p: &DealerPar) -> ParResultsDealer {
+    let mut out = ParResultsDealer {
+        number: 0,
+        score: p.score,
+        contracts: [[0; 10]; 10],
+    };
+    let texts: Vec<String> = if p.is_passed_out() {
+        vec!["pass".to_string()]
+    } else {
+        p.contracts.iter().map(ParContract::dealer_text).collect()
+    };
+    out.number = texts.len().min(10) as i32;
+    for (slot, text) in out.contracts.iter_mut().zip(&texts) {
+        write_c_array(slot, text);
+    }
+    out
+}
+
+/// `DealerParBin`'s answer: the contracts sorted by denomination (NT, S, H, D, C), as DDS
+/// sorts them; passed out is one empty contract and score 0.
+fn dealer_master(p: &DealerPar) -> ParResultsMaster {
+    let mut out = ParResultsMaster {
+        score: p.score,
+        ..ParResultsMaster::default()
+    };
+    if p.is_passed_out() {
+        out.number = 1;
+        out.score = 0;
+        return out;
+    }
+    let mut contracts: Vec<&ParContract> = p.contracts.iter().collect();
+    contracts.sort_by_key(|c| denom(c.strain));
+    out.number = contracts.len().min(10) as i32;
+    for (slot, c) in out.contracts.iter_mut().zip(contracts) {
+        let (under, over) = match c.outcome {
+            ParOutcome::Makes { overtricks } => (0, overtricks),
+            ParOutcome::Sacrifice { undertricks } => (undertricks, 0),
+        };
+        *slot = ContractType {
+            under_tricks: i32::from(under),
+            over_tricks: i32::from(over),
+            level: i32::from(c.level),
+            denom: denom(c.strain),
+            seats: seats(c.declarers),
+        };
+    }
+    out
+}
+
+/// Dealer par of a table for a dealer and vulnerability code.
+fn dealer_par_of(t: &DdTableResults, dealer: i32, vul: i32) -> Result<DealerPar, i32> {
+    Ok(dealer_par(
+        &table_of(t)?,
+        seat(dealer)?,
+        vulnerability(vul)?,
+    ))
+}
+
+/// `SidesParBin`'s answer, as DDS 2.9.0 computes it from `DealerParBin` with each of the
+/// four seats dealing: index 0 North-South's view, 1 East-West's, each score from that
+/// side's view. If a side's two dealers give different scores, the better one for the side
+/// is taken whole; if the same, the contracts are merged strain by strain (the one at the
+/// lower level for the side that scores plus, the higher for the side that scores minus, and
+/// DDS's other rules, quirks included). A passed-out deal is one empty contract and score 0
+/// for both.
+fn sides_master(t: &DdTableResults, vul: i32) -> Result<[ParResultsMaster; 2], i32> {
+    let mut p = [ParResultsMaster::default(); 4];
+    for (dealer, slot) in p.iter_mut().enumerate() {
+        *slot = dealer_master(&dealer_par_of(t, dealer as i32, vul)?);
+    }
+    let mut out = [ParResultsMaster::default(); 2];
+    if p.iter().any(|r| r.score == 0) {
+        for side in &mut out {
+            side.number = 1;
+        }
+        return Ok(out);
+    }
+    // cross[dealer][denom]: the index of the dealer's contract in that denomination.
+    let mut cross = [[None::<usize>; 5]; 4];
+    for (h, r) in p.iter().enumerate() {
+        for (k, c) in r.contracts[..r.number as usize].iter().enumerate() {
+            if let Some(slot) = cross[h].get_mut(c.denom as usize) {
+                *slot = Some(k);
+            }
+        }
+    }
+    for i in 0..2 {
+        let (first, second) = (&p[i], &p[2 + i]);
+        if first.score != second.score {
+            let second_better = if i == 0 {
+                second.score > first.score
+            } else {
+                second.score < first.score
+            };
+            let best = if second_better { second } else { first };
+            out[i] = *best;
+            if i == 1 {
+                out[i].score = -best.score;
+            }
+            continue;
+        }
+        out[i].score = if i == 0 { first.score } else { -first.score };
+        // The side's view scores plus (its sign in North-South terms).
+        let plus = if i == 0 {
+            first.score > 0
+        } else {
+            first.score < 0
+        };
+        let mut index = 0;
+        for m in 0..5 {
+            let (a, b) = (cross[2 + i][m], cross[i][m]);
+            let other_side = |idx: usize| {
+                let seats = first.contracts[idx.min(9)].seats;
+                if i == 0 {
+                    seats % 2 != 0
+                } else {
+                    seats % 2 == 0
+                }
+            };
+            let pick = match (a, b) {
+                (None, None) => continue,
+                (None, Some(b)) => {
+                    if other_side(index) {
+                        continue;
+                    }
+                    first.contracts[b]
+                }
+                (Some(a), None) => {
+                    if other_side(index) {
+                        continue;
+                    }
+                    second.contracts[a]
+                }
+                (Some(a), Some(b)) => {
+                    let (ca, cb) = (second.contracts[a], first.contracts[b]);
+                    if ca.level == cb.level
+                        || (plus && ca.level > cb.level)
+                        || (!plus && ca.level < cb.level)
+                    {
+                        cb
+                    } else {
+                        ca
+                    }
+                }
+            };
+            out[i].contracts[index] = pick;
+            index += 1;
+        }
+        out[i].number = index as i32;
+    }
+    Ok(out)
+}
+
+/// A binary par contract in `DealerPar`'s text form: `"4S*-NS-1"`, `"1N-EW+2"`.
+fn dealer_text_of(c: &ContractType) -> String {
+    let strain = ["N", "S", "H", "D", "C"]
+        .get(c.denom as usize)
+        .copied()
+        .unwrap_or("?");
+    let seats = ["N", "E", "S", "W", "NS", "EW"]
+        .get(c.seats as usize)
+        .copied()
+        .unwrap_or("?");
+    let mut s = format!("{}{strain}", c.level);
+    if c.under_tricks > 0 {
+        s.push('*');
+    }
+    s.push('-');
+    s.push_str(seats);
+    if c.under_tricks > 0 {
+        s.push_str(&format!("-{}", c.under_tricks));
+    } else if c.over_tricks > 0 {
+        s.push_str(&format!("+{}", c.over_tricks));
+    }
+    s
+}
+
+/// `SidesPar`'s answer for one side: `SidesParBin`'s in text form, `"pass"` when passed out.
+fn sides_text(m: &ParResultsMaster) -> ParResultsDealer {
+    let mut out = ParResultsDealer {
+        number: m.number,
+        score: m.score,
+        contracts: [[0; 10]; 10],
+    };
+    let n = usize::try_from(m.number).unwrap_or(0).min(10);
+    if m.score == 0 {
+        write_c_array(&mut out.contracts[0], "pass");
+        return out;
+    }
+    for (slot, c) in out.contracts.iter_mut().zip(&m.contracts[..n]) {
+        write_c_array(slot, &dealer_text_of(c));
+    }
+    out
+}
+
+/// `DealerPar`: par with `dealer` dealing (0 = North), the score North-South's.
+///
+/// # Safety
+/// `tablep` and `presp` are null (`RETURN_UNKNOWN_FAULT`) or valid.
+#[no_mangle]
+pub unsafe extern "C" fn DealerPar(
+    tablep: *mut DdTableResults,
+    presp: *mut ParResultsDealer,
+    dealer: i32,
+    vulnerable: i32,
+) -> i32 {
+    guard(|| {
+        let p = dealer_par_of(table_arg(tablep)?, dealer, vulnerable)?;
+        write_out(presp, dealer_results(&p))
+    })
+}
+
+/// `DealerParBin`: `DealerPar` in binary form.
+///
+/// # Safety
+/// As [`DealerPar`].
+#[no_mangle]
+pub unsafe extern "C" fn DealerParBin(
+    tablep: *mut DdTableResults,
+    presp: *mut ParResultsMaster,
+    dealer: i32,
+    vulnerable: i32,
+) -> i32 {
+    guard(|| {
+        let p = dealer_par_of(table_arg(tablep)?, dealer, vulnerable)?;
+        write_out(presp, dealer_master(&p))
+    })
+}
+
+/// `SidesPar`: par for each side (index 0 NS, 1 EW) as dealer, each side's score from its
+/// own view: `SidesParBin`'s answer as text, the contracts in the order NT, S, H, D, C.
+///
+/// # Safety
+/// `tablep` is null (`RETURN_UNKNOWN_FAULT`) or valid; `sides_res` is null or points to 2
+/// writable `parResultsDealer`.
+#[no_mangle]
+pub unsafe extern "C" fn SidesPar(
+    tablep: *mut DdTableResults,
+    sides_res: *mut ParResultsDealer,
+    vulnerable: i32,
+) -> i32 {
+    guard(|| {
+        let [ns, ew] = sides_master(table_arg(tablep)?, vulnerable)?;
+        write_out(
+            sides_res.cast::<[ParResultsDealer; 2]>(),
+            [sides_text(&ns), sides_text(&ew)],
+        )
+    })
+}
+
+/// `SidesParBin`: `SidesPar` in binary form.
+///
+/// # Safety
+/// As [`SidesPar`], with 2 `parResultsMaster`.
+#[no_mangle]
+pub unsafe extern "C" fn SidesParBin(
+    tablep: *mut DdTableResults,
+    sides_res: *mut ParResultsMaster,
+    vulnerable: i32,
+) -> i32 {
+    guard(|| {
+        let sides = sides_master(table_arg(tablep)?, vulnerable)?;
+        write_out(sides_res.cast::<[ParResultsMaster; 2]>(), sides)
+    })
+}
+
+/// One contract of the binary form as `ConvertTo*TextFormat` print it: `"EW 2S"`,
+/// `"NS 4Hx-1"`, `"N 3N+1"` (`nt` is the notrump letters, `N` or `NT`).
+fn contract_text(c: &ContractType, nt: &str) -> Result<String, i32> {
+    let who = ["N", "E", "S", "W", "NS", "EW"]
+        .get(usize::try_from(c.seats).map_err(|_| RETURN_UNKNOWN_FAULT)?)
+        .ok_or(RETURN_UNKNOWN_FAULT)?;
+    let strains = [nt, "S", "H", "D", "C"];
+    let strain = strains
+        .get(usize::try_from(c.denom).map_err(|_| RETURN_UNKNOWN_FAULT)?)
+        .ok_or(RETURN_UNKNOWN_FAULT)?;
+    let mut s = format!("{who} {}{strain}", c.level);
+    if c.under_tricks > 0 {
+        s.push_str(&format!("x-{}", c.under_tricks));
+    } else if c.over_tricks > 0 {
+        s.push_str(&format!("+{}", c.over_tricks));
+    }
+    Ok(s)
+}
+
+/// `"Par 110: NS 2S EW 3D"`: the score and the contracts.
+fn master_text(p: &ParResultsMaster, nt: &str) -> Result<String, i32> {
+    let n = usize::try_from(p.number).unwrap_or(0).min(10);
+    let list: Vec<String> = p.contracts[..n]
+        .iter()
+        .map(|c| contract_text(c, nt))
+        .collect::<Result<_, _>>()?;
+    Ok(format!("Par {}: {}", p.score, list.join(" ")))
+}
+
+/// `ConvertToDealerTextFormat`: `DealerParBin`'s answer as text, `"Par -110: EW 2S"`.
+///
+/// # Safety
+/// `pres` is null (`RETURN_UNKNOWN_FAULT`) or valid; `resp` points to room for the text
+/// (as with DDS, which writes the same text: 11 characters and 12 per contract at most).
+#[no_mangle]
+pub unsafe extern "C" fn ConvertToDealerTextFormat(
+    pres: *mut ParResultsMaster,
+    resp: *mut c_char,
+) -> i32 {
+    guard(|| {
+        // SAFETY: the caller passes null or a valid parResultsMaster, read only.
+        let p = unsafe { pres.as_ref() }.ok_or(RETURN_UNKNOWN_FAULT)?;
+        if resp.is_null() {
+            return Err(RETURN_UNKNOWN_FAULT);
+        }
+        let text = master_text(p, "N")?;
+        let bytes = text.as_bytes();
+        // SAFETY: `resp` is not null and has room for DDS's text and its NUL (the caller's
+        // guarantee, as with DDS).
+        let out = unsafe { std::slice::from_raw_parts_mut(resp, bytes.len() + 1) };
+        for (d, &b) in out.iter_mut().zip(bytes) {
+            *d = b as c_char;
+        }
+        out[bytes.len()] = 0;
+        Ok(())
+    })
+}
+
+/// `ConvertToSidesTextFormat`: `SidesParBin`'s two answers as text (notrump as `NT`), and
+/// whether they are the same; `"Par 0"` alone when the first score is 0.
+///
+/// # Safety
+/// `pres` is null (`RETURN_UNKNOWN_FAULT`) or points to 2 valid `parResultsMaster`;
+/// `resp` is null or valid.
+#[no_mangle]
+pub unsafe extern "C" fn ConvertToSidesTextFormat(
+    pres: *mut ParResultsMaster,
+    resp: *mut ParTextResults,
+) -> i32 {
+    guard(|| {
+        // SAFETY: the caller passes null or 2 valid parResultsMaster, read only.
+        let p =
+            unsafe { pres.cast::<[ParResultsMaster; 2]>().as_ref() }.ok_or(RETURN_UNKNOWN_FAULT)?;
+        // SAFETY: the caller passes null or a valid, writable parTextResults.
+        let out = unsafe { resp.as_mut() }.ok_or(RETURN_UNKNOWN_FAULT)?;
+        out.par_text = [[0; 128]; 2];
+        if p[0].score == 0 {
+            write_c_array(&mut out.par_text[0], "Par 0");
+            return Ok(());
+        }
+        write_c_array(&mut out.par_text[0], &master_text(&p[0], "NT")?);
+        write_c_array(&mut out.par_text[1], &master_text(&p[1], "NT")?);
+        let n = usize::try_from(p[0].number).unwrap_or(0).min(10);
+        out.equal = p[0].score == -p[1].score
+            && p[0].number == p[1].number
+            && p[0].contracts[..n] == p[1].contracts[..n];
+        Ok(())
+    })
+}

@@ -1,0 +1,195 @@
+//! Double-dummy tables: `CalcDDtable`, `CalcDDtablePBN`, `CalcAllTables` (with DDS's
+//! strain filter and optional par) and `CalcAllTablesPBN`.
+//!
+//! The batch runs on the search crate's pool with the threads of `SetMaxThreads`, one
+//! solver per worker: all five strains through `solve_tables_by`, a filtered set of strains
+//! as (deal, strain) items.
+
+use crate::boundary::guard;
+use crate::ffi::*;
+use crate::par::par_results;
+use crate::pbn::holdings_from_pbn;
+use crate::position::table_deal;
+use crate::prelude::*;
+use crate::solve::with_thread_solver;
+use crate::threads::threads;
+
+/// A table in DDS's form, `res_table[strain][declarer]`.
+fn results_of(table: &DdTable) -> DdTableResults {
+    DdTableResults {
+        res_table: table.as_array().map(|row| row.map(i32::from)),
+    }
+}
+
+/// `CalcDDtable`'s body on a checked deal.
+fn calc_table(cards: &[[u32; 4]; 4], tablep: *mut DdTableResults) -> Result<(), i32> {
+    if tablep.is_null() {
+        return Err(RETURN_UNKNOWN_FAULT);
+    }
+    let deal = table_deal(cards)?;
+    let table = with_thread_solver(|s| s.table(&deal));
+    // SAFETY: `tablep` is not null, and the caller passes a valid, writable ddTableResults.
+    unsafe { tablep.write(results_of(&table)) };
+    Ok(())
+}
+
+/// `CalcDDtable`: the double-dummy table of a deal (tricks per strain and declarer).
+///
+/// # Safety
+/// `tablep` is null (`RETURN_UNKNOWN_FAULT`) or points to a writable `ddTableResults`.
+#[no_mangle]
+pub unsafe extern "C" fn CalcDDtable(table_deal: DdTableDeal, tablep: *mut DdTableResults) -> i32 {
+    guard(|| calc_table(&table_deal.cards, tablep))
+}
+
+/// `CalcDDtablePBN`: `CalcDDtable` of a PBN deal.
+///
+/// # Safety
+/// As [`CalcDDtable`].
+#[no_mangle]
+pub unsafe extern "C" fn CalcDDtablePBN(
+    table_deal_pbn: DdTableDealPbn,
+    tablep: *mut DdTableResults,
+) -> i32 {
+    guard(|| calc_table(&holdings_from_pbn(&table_deal_pbn.cards)?, tablep))
+}
+
+/// The tables of `deals` in the strains the filter keeps (`filter[strain]` 0 = keep), as
+/// DDS's `CalcAllTables` fills them: other strains' rows are left as they were.
+fn solve_all(deals: &[Deal], keep: &[Strain], results: &mut [DdTableResults]) -> Result<(), i32> {
+    if keep.len() == 5 {
+        let options = BatchOptions {
+            threads: threads(),
+            ..BatchOptions::default()
+        };
+        let tables = solve_tables_by(deals, &options, Solver::new);
+        for (r, t) in results.iter_mut().zip(&tables) {
+            *r = results_of(t);
+        }
+        return Ok(());
+    }
+    let items: Vec<(usize, Strain)> = (0..deals.len())
+        .flat_map(|d| keep.iter().map(move |&s| (d, s)))
+        .collect();
+    let outcome: Result<(), std::convert::Infallible> = ordered_map(
+        items.iter().copied(),
+        &PoolOptions {
+            threads: threads(),
+            window: usize::MAX,
+        },
+        Solver::new,
+        |solver, (d, strain)| (d, strain, solver.strain_tricks(&deals[d], strain)),
+        |_, (d, strain, tricks)| {
+            results[d].res_table[strain.index()] = tricks.map(i32::from);
+            Ok(())
+        },
+    );
+    if let Err(never) = outcome {
+        match never {}
+    }
+    Ok(())
+}
+
+/// `CalcAllTables`' body on binary deals.
+fn calc_all(
+    deals: &[DdTableDeal],
+    mode: i32,
+    trump_filter: *const i32,
+    resp: *mut DdTablesRes,
+    presp: *mut AllParResults,
+) -> Result<(), i32> {
+    if trump_filter.is_null() || resp.is_null() {
+        return Err(RETURN_UNKNOWN_FAULT);
+    }
+    // SAFETY: `trump_filter` is not null and points to DDS_STRAINS ints (dll.h's
+    // `int trumpFilter[DDS_STRAINS]`).
+    let filter = unsafe { std::slice::from_raw_parts(trump_filter, DDS_STRAINS) };
+    let keep: Vec<Strain> = Strain::ALL
+        .into_iter()
+        .filter(|s| filter[s.index()] == 0)
+        .collect();
+    if keep.is_empty() {
+        return Err(RETURN_NO_SUIT);
+    }
+    if keep.len() * deals.len() > MAXNOOFTABLES * DDS_STRAINS {
+        return Err(RETURN_TOO_MANY_TABLES);
+    }
+    let with_par = (0..4).contains(&mode) && keep.len() == 5;
+    if with_par && presp.is_null() {
+        return Err(RETURN_UNKNOWN_FAULT);
+    }
+    let checked: Vec<Deal> = deals
+        .iter()
+        .map(|d| table_deal(&d.cards))
+        .collect::<Result<_, _>>()?;
+    // SAFETY: `resp` is not null, and the caller passes a valid, writable ddTablesRes; no
+    // other reference to it exists during the call.
+    let resp = unsafe { &mut *resp };
+    solve_all(&checked, &keep, &mut resp.results[..deals.len()])?;
+    resp.no_of_boards = (4 * keep.len() * deals.len()) as i32;
+    if with_par {
+        // SAFETY: `presp` is not null (checked above), and the caller passes a valid,
+        // writable allParResults.
+        let presp = unsafe { &mut *presp };
+        for (k, r) in resp.results[..deals.len()].iter().enumerate() {
+            presp.presults[k] = par_results(r, mode)?;
+        }
+    }
+    Ok(())
+}
+
+/// The number of tables, checked against the arrays' size.
+fn table_count(n: i32) -> Result<usize, i32> {
+    let n = usize::try_from(n).map_err(|_| RETURN_UNKNOWN_FAULT)?;
+    if n > MAXNOOFTABLES * DDS_STRAINS {
+        return Err(RETURN_TOO_MANY_TABLES);
+    }
+    Ok(n)
+}
+
+/// `CalcAllTables`: the tables of `dealsp`'s deals in the strains `trumpFilter` keeps (an
+/// entry 0 keeps its strain, S, H, D, C, NT), then, if all five are kept and `mode` is a
+/// vulnerability (0 none, 1 both, 2 NS, 3 EW; -1 for none), `Par` of each into `presp`.
+///
+/// # Safety
+/// `dealsp`, `resp` and (when par is asked for) `presp` are null (`RETURN_UNKNOWN_FAULT`)
+/// or point to valid structs of their types; `trumpFilter` to 5 ints.
+#[no_mangle]
+pub unsafe extern "C" fn CalcAllTables(
+    dealsp: *mut DdTableDeals,
+    mode: i32,
+    trump_filter: *mut i32,
+    resp: *mut DdTablesRes,
+    presp: *mut AllParResults,
+) -> i32 {
+    guard(|| {
+        // SAFETY: null or a valid ddTableDeals, read only.
+        let deals = unsafe { dealsp.as_ref() }.ok_or(RETURN_UNKNOWN_FAULT)?;
+        let n = table_count(deals.no_of_tables)?;
+        calc_all(&deals.deals[..n], mode, trump_filter, resp, presp)
+    })
+}
+
+/// `CalcAllTablesPBN`: `CalcAllTables` with PBN deals.
+///
+/// # Safety
+/// As [`CalcAllTables`].
+#[no_mangle]
+pub unsafe extern "C" fn CalcAllTablesPBN(
+    dealsp: *mut DdTableDealsPbn,
+    mode: i32,
+    trump_filter: *mut i32,
+    resp: *mut DdTablesRes,
+    presp: *mut AllParResults,
+) -> i32 {
+    guard(|| {
+        // SAFETY: null or a valid ddTableDealsPBN, read only.
+        let deals = unsafe { dealsp.as_ref() }.ok_or(RETURN_UNKNOWN_FAULT)?;
+        let n = table_count(deals.no_of_tables)?;
+        let bin: Vec<DdTableDeal> = deals.deals[..n]
+            .iter()
+            .map(|d| holdings_from_pbn(&d.cards).map(|cards| DdTableDeal { cards }))
+            .collect::<Result<_, _>>()?;
+        calc_all(&bin, mode, trump_filter, resp, presp)
+    })
+}

@@ -1,0 +1,107 @@
+//! The one setting the library keeps: how many threads the batch functions use
+//! (`SetMaxThreads`, `SetResources`), and `GetDDSInfo`, `SetThreading`, `FreeMemory`.
+
+use crate::boundary::{guard_void, write_c_array};
+use crate::ffi::*;
+use crate::prelude::*;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Threads asked for; 0 means one per core.
+static MAX_THREADS: AtomicUsize = AtomicUsize::new(0);
+
+/// The threads the batch functions use now: the setting, or every core if it is 0.
+pub fn threads() -> usize {
+    match MAX_THREADS.load(Ordering::Relaxed) {
+        0 => default_threads(),
+        n => n,
+    }
+}
+
+/// Whether `index` is a valid `threadIndex` of `SolveBoard`: 0 up to the thread count. The
+/// solvers keep no state between calls, so any index in range may be used by any thread.
+pub fn thread_index_ok(index: i32) -> bool {
+    usize::try_from(index).is_ok_and(|i| i < threads())
+}
+
+fn set_threads(user_threads: i32) {
+    MAX_THREADS.store(
+        usize::try_from(user_threads).unwrap_or(0),
+        Ordering::Relaxed,
+    );
+}
+
+/// `SetMaxThreads`: the threads of the batch functions; 0 (or less) means every core.
+#[no_mangle]
+pub extern "C" fn SetMaxThreads(user_threads: i32) {
+    guard_void(|| set_threads(user_threads));
+}
+
+/// `SetResources`: as `SetMaxThreads(max_threads)`. The memory limit is not used: each
+/// solver's table has a fixed budget of its own.
+#[no_mangle]
+pub extern "C" fn SetResources(max_memory_mb: i32, max_threads: i32) {
+    let _ = max_memory_mb;
+    guard_void(|| set_threads(max_threads));
+}
+
+/// `SetThreading`: DDS's choice of threading system. Only code 0 (the default) and 5 (STL
+/// threads, which is what the library uses) exist here; other codes give
+/// `RETURN_THREAD_MISSING`, as DDS gives for a system it was built without.
+#[no_mangle]
+pub extern "C" fn SetThreading(code: i32) -> i32 {
+    if code == 0 || code == 5 {
+        RETURN_NO_FAULT
+    } else {
+        RETURN_THREAD_MISSING
+    }
+}
+
+/// `FreeMemory`: drops the calling thread's solver (the batch functions' solvers live only
+/// as long as each call).
+#[no_mangle]
+pub extern "C" fn FreeMemory() {
+    guard_void(crate::solve::free_thread_solver);
+}
+
+/// `GetDDSInfo`: the API version (2.9.0), the system, and the threads; the system string
+/// names ddsolve.
+///
+/// # Safety
+/// `info` is null (nothing is written) or points to a writable `struct DDSInfo`.
+#[no_mangle]
+pub unsafe extern "C" fn GetDDSInfo(info: *mut DdsInfo) {
+    guard_void(|| {
+        // SAFETY: the caller passes null or a valid, writable, aligned DDSInfo.
+        let Some(info) = (unsafe { info.as_mut() }) else {
+            return;
+        };
+        let threads = threads();
+        info.major = 2;
+        info.minor = 9;
+        info.patch = 0;
+        write_c_array(&mut info.version_string, "2.9.0");
+        info.system = if cfg!(target_os = "linux") {
+            3
+        } else if cfg!(target_os = "macos") {
+            4
+        } else if cfg!(windows) {
+            1
+        } else {
+            0
+        };
+        info.num_bits = (8 * std::mem::size_of::<usize>()) as i32;
+        info.compiler = 0;
+        info.constructor = 0;
+        info.num_cores = default_threads() as i32;
+        info.threading = 5;
+        info.no_of_threads = threads as i32;
+        write_c_array(&mut info.thread_sizes, &"S".repeat(threads.min(127)));
+        let text = format!(
+            "ddsolve {} (a drop-in for DDS 2.9.0's API)\nThreads: {} ({} cores)\n",
+            env!("CARGO_PKG_VERSION"),
+            threads,
+            default_threads()
+        );
+        write_c_array(&mut info.system_string, &text);
+    });
+}
