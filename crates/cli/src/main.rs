@@ -21,7 +21,9 @@
 //!   par and sides par ([`par`]).
 //! - `ddsolve play --trump T --leader L --cards CARDS DEAL`: play analysis ([`play`]).
 //!
-//! Every command takes `--format text|tsv|json` (json: one object a line, [`json`]).
+//! Every command takes `--format text|tsv|json` (json: one object a line, [`json`]) and
+//! `--log LEVEL` (or `RUST_LOG`): the search's `tracing` diagnostics on stderr ([`log`]);
+//! `table --stats` adds each deal's search counts to the output ([`stats`]).
 //!
 //! Exit status: 0 on success, 1 if `check` found mismatches, 2 for bad input or usage (with a
 //! message on stderr; user input never causes a panic), 130 if interrupted by Ctrl-C, which
@@ -36,6 +38,7 @@ mod check;
 mod error;
 mod input;
 mod json;
+mod log;
 mod mismatch;
 mod output;
 mod par;
@@ -43,6 +46,7 @@ mod play;
 mod progress;
 mod solve;
 mod solver_args;
+mod stats;
 mod stream;
 mod table;
 
@@ -52,6 +56,9 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = args::Cli::parse();
+    if let Err(e) = log::init(cli.log) {
+        return e.report();
+    }
     output::install_interrupt_handler();
     let mut out = output::Stdout;
     let result = match cli.command {

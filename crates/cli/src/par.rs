@@ -77,17 +77,23 @@ pub fn run(args: &ParArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
                 "par needs a full deal, 13 cards a hand; this one has {n} a hand"
             )),
         };
-        return stream::tables(args.file.as_ref(), &args.batch, full, |record, table| {
-            let board = Board {
-                deal: record.deal,
-                vul: record.vulnerability.unwrap_or(vul),
-                dealer: record.dealer.unwrap_or(dealer),
-            };
-            out.write_all(render(args.format, &board, table, nth).as_bytes())?;
-            out.flush()?;
-            nth += 1;
-            Ok(())
-        });
+        return stream::tables(
+            args.file.as_ref(),
+            &args.batch,
+            false,
+            full,
+            |record, table, _| {
+                let board = Board {
+                    deal: record.deal,
+                    vul: record.vulnerability.unwrap_or(vul),
+                    dealer: record.dealer.unwrap_or(dealer),
+                };
+                out.write_all(render(args.format, &board, table, nth).as_bytes())?;
+                out.flush()?;
+                nth += 1;
+                Ok(())
+            },
+        );
     }
     let text = args.deal.join(" ");
     let (deal, lin_dealer) = crate::input::parse_deal_arg(&text)
