@@ -10,6 +10,11 @@ use std::path::PathBuf;
 #[derive(Debug, Parser)]
 #[command(name = "ddsolve", version, about, long_about = None)]
 pub struct Cli {
+    /// Diagnostics on stderr at this level and above: error, warn (the default), info,
+    /// debug (one line per search with its counts), trace (and per depth). Overrides
+    /// RUST_LOG, which takes tracing's filter directives (e.g. ddsolve_search=debug).
+    #[arg(long, global = true, value_name = "LEVEL")]
+    pub log: Option<crate::log::LogLevel>,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -71,7 +76,13 @@ longer than --max-line-bytes (1 MB by default) stops the run.
 --format tsv prints the deal (normalized, North first), a tab, then 20 numbers separated by
 tabs in DDS order: strains S, H, D, C, NT, and within each the tricks of declarer N, E, S, W.
 --format json prints one object a line:
-  {\"deal\": \"N:...\", \"table\": {\"N\": {\"S\": 5, \"H\": 6, \"D\": 5, \"C\": 7, \"NT\": 6}, \"E\": ...}}")]
+  {\"deal\": \"N:...\", \"table\": {\"N\": {\"S\": 5, \"H\": 6, \"D\": 5, \"C\": 7, \"NT\": 6}, \"E\": ...}}
+
+--stats adds what each deal's search did (each deal solved from a clear solver, so the counts
+do not depend on the deals before it): in json a \"stats\" object, in tsv 13 more columns
+after the 20 numbers, in text a line after the table. The fields, in order: nodes,
+trick_nodes, searches, tt_probes, tt_hits, tt_stores, tt_evictions, cut_quick_tricks,
+cut_second_hand, cut_later_tricks, cut_etc, cut_table, micros.")]
 pub struct TableArgs {
     /// Deals, files of deals, or `-` for stdin [default: stdin].
     #[arg(value_name = "DEAL|FILE")]
@@ -79,6 +90,10 @@ pub struct TableArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+    /// Add each deal's search counts (nodes, table probes, cutoffs by kind, time) to the
+    /// output.
+    #[arg(long)]
+    pub stats: bool,
     /// Threads, --keep-going, --quiet.
     #[command(flatten)]
     pub batch: crate::stream::BatchArgs,

@@ -24,7 +24,9 @@
 //! - `ddsolve serve [--addr 127.0.0.1:8080]`: the HTTP server of `ddsolve-server`, the JSON
 //!   API and the web page ([`serve`]).
 //!
-//! Every command takes `--format text|tsv|json` (json: one object a line, [`json`]).
+//! Every command takes `--format text|tsv|json` (json: one object a line, [`json`]) and
+//! `--log LEVEL` (or `RUST_LOG`): the search's `tracing` diagnostics on stderr ([`log`]);
+//! `table --stats` adds each deal's search counts to the output ([`stats`]).
 //!
 //! Exit status: 0 on success, 1 if `check` found mismatches, 2 for bad input or usage (with a
 //! message on stderr; user input never causes a panic), 130 if interrupted by Ctrl-C, which
@@ -38,6 +40,7 @@ mod args;
 mod check;
 mod error;
 mod input;
+mod log;
 mod mismatch;
 mod output;
 mod output_file;
@@ -47,6 +50,7 @@ mod progress;
 mod serve;
 mod solve;
 mod solver_args;
+mod stats;
 mod stream;
 mod table;
 
@@ -58,6 +62,9 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = args::Cli::parse();
+    if let Err(e) = log::init(cli.log) {
+        return e.report();
+    }
     // The server handles Ctrl-C and SIGTERM itself: it finishes the requests in flight.
     if !matches!(cli.command, args::Command::Serve(_)) {
         output::install_interrupt_handler();

@@ -87,7 +87,7 @@ pub fn run(args: &ParArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
         Some(f) => vec![f.clone().into_os_string()],
         None => args.inputs.clone(),
     };
-    stream::tables(&inputs, &args.batch, full, |record, table| {
+    stream::tables(&inputs, &args.batch, false, full, |record, table, _| {
         let board = Board {
             deal: record.deal,
             vul: record.vulnerability.unwrap_or(vul),

@@ -11,6 +11,7 @@
 use crate::error::CliError;
 use crate::input::{self, BadLine, Input, Record};
 use crate::progress::Progress;
+use crate::stats::Stats;
 use clap::Args;
 use ddsolve_cards::{DdTable, Deal};
 use ddsolve_search::pool::{default_threads, ordered_map_dedup, PoolOptions};
@@ -70,11 +71,14 @@ pub fn thread_count(requested: Option<NonZeroUsize>) -> usize {
 /// `accept` says why a deal that was read cannot be used (e.g. par needs 13 cards a hand):
 /// such a deal is a bad line like any other, reported before it is solved. An input with no
 /// deal at all (empty, or only blank lines and comments) is an error that says so.
+///
+/// With `stats`, each table comes with what its search did ([`Stats::measure`]).
 pub fn tables(
     inputs: &[OsString],
     args: &BatchArgs,
+    stats: bool,
     accept: impl Fn(&Record) -> Result<(), String> + Sync,
-    mut emit: impl FnMut(&Record, &DdTable) -> Result<(), CliError>,
+    mut emit: impl FnMut(&Record, &DdTable, Option<&Stats>) -> Result<(), CliError>,
 ) -> Result<ExitCode, CliError> {
     let inputs = input::classify(inputs)?;
     let limits = args.limits();
@@ -164,7 +168,16 @@ pub fn tables(
         DEDUP_WINDOW,
         |deal: &Option<Deal>| *deal,
         || solver.solver(),
-        |solver, deal| deal.map(|d| solver.table(&d)),
+        |solver, deal| {
+            deal.map(|d| {
+                if stats {
+                    let (table, stats) = Stats::measure(solver, |s| s.table(&d));
+                    (table, Some(stats))
+                } else {
+                    (solver.table(&d), None)
+                }
+            })
+        },
         |_, table| {
             let record = pending
                 .lock()
@@ -180,8 +193,8 @@ pub fn tables(
                 notes.push(note);
             }
             match (record, table) {
-                (Ok(record), Some(table)) => {
-                    emit(&record, &table)?;
+                (Ok(record), Some((table, stats))) => {
+                    emit(&record, &table, stats.as_ref())?;
                     progress.inc();
                     Ok(())
                 }

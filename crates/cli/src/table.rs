@@ -4,6 +4,7 @@
 use crate::args::{Format, TableArgs};
 use crate::error::CliError;
 use crate::json;
+use crate::stats::{Stats, WithStats};
 use crate::stream;
 use ddsolve_cards::{DdTable, Deal};
 use std::fmt::Write as _;
@@ -16,9 +17,10 @@ pub fn run(args: &TableArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> 
     stream::tables(
         &args.inputs,
         &args.batch,
+        args.stats,
         |_| Ok(()),
-        |record, table| {
-            out.write_all(render(args.format, &record.deal, table, nth).as_bytes())?;
+        |record, table, stats| {
+            out.write_all(render(args.format, &record.deal, table, stats, nth).as_bytes())?;
             out.flush()?;
             nth += 1;
             Ok(())
@@ -26,8 +28,15 @@ pub fn run(args: &TableArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> 
     )
 }
 
-/// One deal's table as text; `nth` (from 0) separates readable records with blank lines.
-pub fn render(format: Format, deal: &Deal, table: &DdTable, nth: usize) -> String {
+/// One deal's table as text, with its search's counts if `stats`; `nth` (from 0)
+/// separates readable records with blank lines.
+pub fn render(
+    format: Format,
+    deal: &Deal,
+    table: &DdTable,
+    stats: Option<&Stats>,
+    nth: usize,
+) -> String {
     let mut s = String::new();
     match format {
         Format::Text => {
@@ -35,15 +44,30 @@ pub fn render(format: Format, deal: &Deal, table: &DdTable, nth: usize) -> Strin
                 s.push('\n');
             }
             let _ = write!(s, "{deal}\n{table}");
+            if let Some(stats) = stats {
+                s.push_str(&stats.text());
+            }
         }
         Format::Tsv => {
             s.push_str(&deal.to_string());
             for t in table.to_dds_order() {
                 let _ = write!(s, "\t{t}");
             }
+            if let Some(stats) = stats {
+                s.push_str(&stats.tsv());
+            }
             s.push('\n');
         }
-        Format::Json => s = json::line(&json::TableRecord::new(deal, table)),
+        Format::Json => {
+            let record = json::TableRecord::new(deal, table);
+            s = match stats {
+                Some(stats) => json::line(&WithStats {
+                    record: &record,
+                    stats,
+                }),
+                None => json::line(&record),
+            }
+        }
     }
     s
 }

@@ -17,7 +17,9 @@ use ddsolve_cards::{
 use ddsolve_par::{
     dealer_par as dds_dealer_par, par as dds_par, ParContract, ParOutcome, Vulnerability,
 };
-use ddsolve_search::{solve_tables, CardValue, DdTable, Solutions, Solver, Target};
+use ddsolve_search::{
+    solve_tables, CardValue, Counter, DdTable, SearchStats, Solutions, Solver, Target,
+};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyMapping, PyString, PyTuple};
@@ -152,6 +154,62 @@ fn table_dict<'py>(py: Python<'py>, table: &DdTable) -> PyResult<Bound<'py, PyDi
         out.set_item(SEAT_NAMES[seat.index()], row)?;
     }
     Ok(out)
+}
+
+/// What a new solver's search did for one call: its counts, the table's evictions and the
+/// time in microseconds.
+struct Counts {
+    search: SearchStats,
+    tt_evictions: u64,
+    micros: u64,
+}
+
+/// Runs `work` on a new solver with the GIL released; with `stats`, also returns what its
+/// search did.
+fn run_solver<R: Send>(
+    py: Python<'_>,
+    stats: bool,
+    work: impl FnOnce(&mut Solver) -> R + Send,
+) -> (R, Option<Counts>) {
+    py.detach(|| {
+        let mut solver = Solver::new();
+        let start = std::time::Instant::now();
+        let r = work(&mut solver);
+        let counts = stats.then(|| Counts {
+            search: solver.search_stats().clone(),
+            tt_evictions: solver.tt_stats().evictions,
+            micros: start.elapsed().as_micros() as u64,
+        });
+        (r, counts)
+    })
+}
+
+/// The counts as a dict: ``nodes``, ``searches``, then every counter of the search
+/// (``trick_nodes``, ``tt_probes``, ``tt_hits``, ``tt_stores``, ``cut_quick_tricks``,
+/// ``cut_second_hand``, ``cut_later_tricks``, ``cut_etc``, ``cut_table``), ``tt_evictions``
+/// and ``micros``: the names of ``ddsolve table --stats``.
+fn stats_dict<'py>(py: Python<'py>, c: &Counts) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("nodes", c.search.nodes)?;
+    d.set_item("searches", c.search.searches)?;
+    for counter in Counter::ALL {
+        d.set_item(counter.name(), c.search.total(counter))?;
+    }
+    d.set_item("tt_evictions", c.tt_evictions)?;
+    d.set_item("micros", c.micros)?;
+    Ok(d)
+}
+
+/// `result`, or with counts the pair `(result, stats)`.
+fn with_stats<'py>(
+    py: Python<'py>,
+    result: Bound<'py, PyAny>,
+    counts: Option<Counts>,
+) -> PyResult<Bound<'py, PyAny>> {
+    match counts {
+        None => Ok(result),
+        Some(c) => Ok(PyTuple::new(py, [result, stats_dict(py, &c)?.into_any()])?.into_any()),
+    }
 }
 
 /// A table argument of the par functions: a deal (solved here, the GIL released), a table
@@ -336,12 +394,26 @@ impl PyDeal {
 /// (6, 8, 7)
 /// >>> t["W"]
 /// {'S': 8, 'H': 6, 'D': 7, 'C': 5, 'NT': 6}
+///
+/// With ``stats=True`` it returns ``(table, stats)``, ``stats`` a dict of what the search
+/// did: ``nodes``, ``searches`` (zero-window searches), ``trick_nodes``, ``tt_probes``,
+/// ``tt_hits``, ``tt_stores``, ``cut_quick_tricks``, ``cut_second_hand``,
+/// ``cut_later_tricks``, ``cut_etc``, ``cut_table``, ``tt_evictions`` and ``micros`` (the
+/// names of ``ddsolve table --stats``).
+///
+/// >>> t, s = calc_dd_table("N:AKQ.AK.. 432.32.. JT9.QJ.. 876.T9..", stats=True)
+/// >>> t["N"]["NT"], s["nodes"] > 0, s["searches"] >= 20
+/// (5, True, True)
 #[pyfunction]
-#[pyo3(signature = (deal))]
-fn calc_dd_table<'py>(py: Python<'py>, deal: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
+#[pyo3(signature = (deal, stats=false))]
+fn calc_dd_table<'py>(
+    py: Python<'py>,
+    deal: &Bound<'py, PyAny>,
+    stats: bool,
+) -> PyResult<Bound<'py, PyAny>> {
     let deal = deal_arg(deal)?;
-    let table = py.detach(|| Solver::new().table(&deal));
-    table_dict(py, &table)
+    let (table, counts) = run_solver(py, stats, |s| s.table(&deal));
+    with_stats(py, table_dict(py, &table)?.into_any(), counts)
 }
 
 /// The double-dummy tables of many deals, solved in parallel, in input order.
@@ -424,10 +496,13 @@ fn calc_all_tables<'py>(
 /// >>> solve_board("N:QJ6.K652.J85.T98 873.97.AT764.Q4 K5.T3.KQ9.A7652 AT942.AQ4.32.KJ3",
 /// ...             "NT", "E", played=["HJ", "H8"])
 /// {'HA': 6, 'HQ': 6, 'H4': 6}
+///
+/// With ``stats=True`` it returns ``(cards, stats)``, ``stats`` as ``calc_dd_table`` gives
+/// it.
 #[pyfunction]
 #[pyo3(
-    signature = (deal, trump, leader, played=None, target=None),
-    text_signature = "(deal, trump, leader, played=(), target=None)"
+    signature = (deal, trump, leader, played=None, target=None, stats=false),
+    text_signature = "(deal, trump, leader, played=(), target=None, stats=False)"
 )]
 fn solve_board<'py>(
     py: Python<'py>,
@@ -436,7 +511,8 @@ fn solve_board<'py>(
     leader: &Bound<'py, PyString>,
     played: Option<&Bound<'py, PyAny>>,
     target: Option<i64>,
-) -> PyResult<Bound<'py, PyDict>> {
+    stats: bool,
+) -> PyResult<Bound<'py, PyAny>> {
     let hands = hands_arg(deal)?;
     let trump = parse_strain(&trump.to_cow()?)?;
     let leader = parse_seat(&leader.to_cow()?)?;
@@ -457,9 +533,8 @@ fn solve_board<'py>(
             }
         },
     };
-    let solution = py
-        .detach(|| Solver::new().solve(&pos, target, Solutions::All))
-        .map_err(value_error)?;
+    let (solution, counts) = run_solver(py, stats, |s| s.solve(&pos, target, Solutions::All));
+    let solution = solution.map_err(value_error)?;
     let mut groups: Vec<CardValue> = solution.cards;
     if let Target::AtLeast(t) = target {
         groups.retain(|g| g.tricks >= t);
@@ -479,7 +554,7 @@ fn solve_board<'py>(
             out.set_item(Card::new(suit, rank).to_string(), g.tricks)?;
         }
     }
-    Ok(out)
+    with_stats(py, out.into_any(), counts)
 }
 
 fn contract_dict<'py>(py: Python<'py>, c: &ParContract) -> PyResult<Bound<'py, PyDict>> {

@@ -186,3 +186,38 @@ def test_the_gil_is_released_while_solving(freak24):
     worker.join()
     assert span["solve"] > 0.2, "the solve is too short to tell"
     assert longest_gap < span["solve"] / 2, (longest_gap, span["solve"])
+
+
+STATS_KEYS = [
+    "nodes",
+    "searches",
+    "trick_nodes",
+    "tt_probes",
+    "tt_hits",
+    "tt_stores",
+    "cut_quick_tricks",
+    "cut_second_hand",
+    "cut_later_tricks",
+    "cut_etc",
+    "cut_table",
+    "tt_evictions",
+    "micros",
+]
+
+
+def test_stats_per_call():
+    table, stats = ddsolve.calc_dd_table(D, stats=True)
+    assert table == ddsolve.calc_dd_table(D)
+    assert list(stats) == STATS_KEYS
+    assert all(isinstance(v, int) and v >= 0 for v in stats.values())
+    assert stats["nodes"] > stats["trick_nodes"] > 0
+    assert stats["searches"] >= 20  # one driver run per strain and leader
+    assert stats["tt_probes"] >= stats["tt_hits"] >= stats["cut_table"] > 0
+    # A fresh solver each call: the counts (not the time) repeat.
+    _, again = ddsolve.calc_dd_table(D, stats=True)
+    assert {**again, "micros": 0} == {**stats, "micros": 0}
+
+    cards, s = ddsolve.solve_board(D, "NT", "E", stats=True)
+    assert cards == ddsolve.solve_board(D, "NT", "E")
+    assert list(s) == STATS_KEYS and s["nodes"] > 0
+    assert ddsolve.solve_board(D, "NT", "E", stats=False) == cards

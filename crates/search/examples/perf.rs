@@ -1,6 +1,7 @@
 //! Quick timing of tables over a DDS file: `cargo run --release -p ddsolve-search --example perf -- FILE [LIMIT]`.
 //! Switch enhancements with the environment variables of `support/env_config.rs`; VERBOSE
-//! prints every table.
+//! prints every table; LOG=debug (or another level) writes the search's `tracing` events to
+//! stderr (one line per solve at debug), for measuring what logging costs.
 use ddsolve_cards::Deal;
 use ddsolve_search::Solver;
 use std::time::Instant;
@@ -9,6 +10,12 @@ use std::time::Instant;
 mod env_config;
 
 fn main() {
+    if let Ok(level) = std::env::var("LOG") {
+        tracing_subscriber::fmt()
+            .with_env_filter(tracing_subscriber::EnvFilter::new(level))
+            .with_writer(std::io::stderr)
+            .init();
+    }
     let mut args = std::env::args().skip(1);
     let path = args
         .next()

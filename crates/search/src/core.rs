@@ -1,6 +1,7 @@
 //! The zero-window search of chapters 1, 2 and 6.
 
 use crate::rank_owners::RankOwners;
+use crate::stats::{Counter, SearchStats};
 use crate::Config;
 use ddsolve_cards::{
     overtakes, trick_winner_index, trick_winner_so_far, Card, Hand, Holding, Seat, SeatMap, Side,
@@ -62,6 +63,7 @@ pub(crate) struct Searcher<'a, T: TranspositionTable, O: MoveOrdering> {
     pub nodes: u64,
     /// Nodes at the start of a trick (DDS's node measure).
     pub trick_nodes: u64,
+    pub stats: SearchStats,
     pub config: &'a Config,
     pub tt: &'a mut T,
     pub ordering: &'a mut O,
@@ -134,6 +136,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             owners,
             nodes: 0,
             trick_nodes: 0,
+            stats: SearchStats::default(),
             config,
             tt,
             ordering,
@@ -299,6 +302,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                 need,
             );
             if let Some(v) = self.sure_tricks_cut(qt, d, me_max, tl, target) {
+                self.stats.count(Counter::SecondHand, d);
                 return v;
             }
         }
@@ -314,6 +318,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         let me_max = me.side() == self.max_side;
         let cfg = self.config;
         self.trick_nodes += 1;
+        self.stats.count(Counter::TrickNodes, d);
         let tl = (d / 4) as u8;
         if self.tricks_max >= target {
             self.win[d] = Hand::EMPTY;
@@ -333,6 +338,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         if tt_first {
             let (key, pattern, x) = self.tt_query(me, me_max, tl, target);
             if let Some(v) = self.probe_tt(&key, &pattern, x, target, me_max, d) {
+                self.stats.count(Counter::Table, d);
                 return v;
             }
             probe = Some((key, pattern, x));
@@ -341,6 +347,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         if cfg.quick_tricks && quick_tricks_ceiling(&self.hands, self.trump, me) >= need {
             let qt = quick_tricks_for(&self.hands, self.trump, me, need);
             if let Some(v) = self.sure_tricks_cut(qt, d, me_max, tl, target) {
+                self.stats.count(Counter::QuickTricks, d);
                 return v;
             }
         }
@@ -349,10 +356,12 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             let l = lt.tricks.min(tl);
             if me_max && self.tricks_max + tl - l < target {
                 self.win[d] = lt.win;
+                self.stats.count(Counter::LaterTricks, d);
                 return self.tricks_max + tl - l;
             }
             if !me_max && self.tricks_max + l >= target {
                 self.win[d] = lt.win;
+                self.stats.count(Counter::LaterTricks, d);
                 return self.tricks_max + l;
             }
         }
@@ -362,6 +371,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                 None => {
                     let p = self.tt_query(me, me_max, tl, target);
                     if let Some(v) = self.probe_tt(&p.0, &p.1, p.2, target, me_max, d) {
+                        self.stats.count(Counter::Table, d);
                         return v;
                     }
                     p
@@ -387,6 +397,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                 self.verify(t, won, "stored bound");
                 self.verify_variants(t, won, self.win[d]);
             }
+            self.stats.count(Counter::TtStores, d);
             self.tt
                 .store(&key, &pattern, self.win[d], &self.hands, lower, upper, best);
             return value;
@@ -468,7 +479,9 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         me_max: bool,
         d: usize,
     ) -> Option<u8> {
+        self.stats.count(Counter::TtProbes, d);
         let hit = self.tt.probe(key, pattern, &self.hands, x)?;
+        self.stats.count(Counter::TtHits, d);
         let v = self.value_of_lead(me_max, (d / 4) as u8, hit.bound);
         let won = hit.reached == me_max;
         debug_assert_eq!(v >= target, won);
@@ -672,7 +685,9 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                 let key = TtKey::new(&self.hands, leader);
                 let pattern = self.pattern();
                 let x = self.threshold(leader_max, tl, target);
+                self.stats.count(Counter::TtProbes, d);
                 if let Some(hit) = self.tt.probe(&key, &pattern, &self.hands, x) {
+                    self.stats.count(Counter::TtHits, d);
                     let won = hit.reached == leader_max;
                     if won == me_max {
                         let v = self.value_of_lead(leader_max, tl, hit.bound);
@@ -688,6 +703,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                 self.win[d] = win;
                 self.hints.cutoff[d] = Some(mv.card);
                 self.report_cutoff(3, mv.card);
+                self.stats.count(Counter::Etc, d);
                 return Some(v);
             }
         }

@@ -34,6 +34,7 @@ impl<T: TranspositionTable, O: MoveOrdering> Searcher<'_, T, O> {
         let mtdf = self.config.driver == Driver::Mtdf;
         while lower < upper {
             let t = if g == lower { g + 1 } else { g };
+            self.stats.searches += 1;
             let v = self.search_value(t);
             if v >= t {
                 lower = if mtdf { v.min(upper) } else { t };
@@ -58,6 +59,7 @@ impl<T: TranspositionTable, O: MoveOrdering> Searcher<'_, T, O> {
 
     /// Does playing `card` let the root's side take at least `target` tricks?
     pub(crate) fn reaches_after(&mut self, card: Card, equals: Holding, target: u8) -> bool {
+        self.stats.searches += 1;
         self.play(card, equals);
         let v = self.search(target);
         self.unplay(card);

@@ -36,6 +36,8 @@ mod play;
 pub mod pool;
 mod rank_owners;
 mod solver;
+mod stats;
+mod trace;
 mod verify;
 
 pub use any_table::{AnyTable, TtKind};
@@ -52,3 +54,4 @@ pub use play::{
     play_positions, PlayAnalysis, PlayAnalysisError, PlayDriver, PlayOptions, PlayOrder,
 };
 pub use solver::{CardValue, Solution, Solutions, SolveError, Solver, Target};
+pub use stats::{Counter, SearchStats};

@@ -97,7 +97,8 @@ where
     if threads == 1 {
         let mut state = init();
         for (i, item) in items.enumerate() {
-            sink(i, work(&mut state, item))?;
+            let r = item_span(i).in_scope(|| work(&mut state, item));
+            sink(i, r)?;
         }
         return Ok(());
     }
@@ -134,7 +135,8 @@ where
                     let job = job_rx.lock().unwrap_or_else(PoisonError::into_inner).recv();
                     let Ok((i, item)) = job else { break };
                     let state = state.get_or_insert_with(init);
-                    if done_tx.send((i, work(state, item))).is_err() {
+                    let r = item_span(i).in_scope(|| work(state, item));
+                    if done_tx.send((i, r)).is_err() {
                         break;
                     }
                 }
@@ -156,6 +158,11 @@ where
         }
         Ok(())
     })
+}
+
+/// The `tracing` span of the work on item `i` (from 0): `item{index=i}`.
+fn item_span(i: usize) -> tracing::Span {
+    tracing::debug_span!("item", index = i)
 }
 
 /// [`ordered_map`] with identical items worked on once: an item whose `key` equals that of

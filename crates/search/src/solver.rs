@@ -1,6 +1,8 @@
 use crate::core::{root_moves, Hints, Searcher};
 use crate::first_guess::first_guess;
 use crate::rank_owners::RankOwners;
+use crate::stats::SearchStats;
+use crate::trace;
 use crate::{AnyTable, Config};
 use ddsolve_cards::{Card, DdTable, Deal, Hand, Holding, Position, Seat, SeatMap, Strain, Suit};
 use ddsolve_moves::{AnyOrdering, MoveOrdering, OrderHints, TrickView};
@@ -98,6 +100,7 @@ pub struct Solver<T: TranspositionTable = AnyTable, O: MoveOrdering = AnyOrderin
     owners: RankOwners,
     nodes: u64,
     trick_nodes: u64,
+    stats: SearchStats,
 }
 
 impl Default for Solver {
@@ -154,6 +157,7 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
             owners: RankOwners::new(),
             nodes: 0,
             trick_nodes: 0,
+            stats: SearchStats::default(),
         }
     }
 
@@ -183,6 +187,12 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
         self.trick_nodes
     }
 
+    /// What the searches of this solver did since it was made: nodes, zero-window
+    /// searches, table probes, hits and stores, cutoffs by kind, per depth.
+    pub fn search_stats(&self) -> &SearchStats {
+        &self.stats
+    }
+
     /// Transposition-table usage.
     pub fn tt_stats(&self) -> TtStats {
         self.tt.stats()
@@ -206,6 +216,15 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
 
     /// Runs `f` with a searcher set up for `root`.
     fn with_searcher<R>(&mut self, root: Root, f: impl FnOnce(&mut Searcher<T, O>) -> R) -> R {
+        let span = trace::solve_span(
+            &root.hands,
+            root.played,
+            root.trump,
+            root.leader,
+            self.config.driver,
+        );
+        let _in_span = span.enter();
+        let watch = trace::Watch::start(&self.tt);
         self.prepare(root.trump);
         self.tt.new_search();
         let config = self.config;
@@ -224,6 +243,10 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
         let r = f(&mut s);
         self.nodes += s.nodes;
         self.trick_nodes += s.trick_nodes;
+        let mut stats = std::mem::take(&mut s.stats);
+        stats.nodes = s.nodes;
+        watch.finish(&stats, &self.tt);
+        self.stats.add(&stats);
         r
     }
 

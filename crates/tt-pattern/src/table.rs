@@ -303,6 +303,11 @@ impl TranspositionTable for TtPattern {
             entries: self.cache.entries(),
             bytes: self.cache.bytes(),
             resets: self.resets,
+            // Its counters are totals, not per depth: the per-depth probes, hits and stores
+            // stay zero (the search counts its own, `ddsolve_search::SearchStats`).
+            sweeps: self.counters.evictions,
+            evictions: self.counters.evicted,
+            merges: self.counters.merged,
             ..TtStats::default()
         }
     }

@@ -1,6 +1,6 @@
 """Type stubs of ddsolve's compiled module (re-exported by ``ddsolve``)."""
 
-from typing import Iterable, Mapping, Optional, Sequence, TypedDict, Union, final
+from typing import Iterable, Literal, Mapping, Optional, Sequence, TypedDict, Union, final, overload
 
 #: A deal: a ``Deal`` or a PBN string.
 DealLike = Union["Deal", str]
@@ -16,6 +16,23 @@ class ParContract(TypedDict):
     doubled: bool
     result: int
     text: str
+
+class SearchStats(TypedDict):
+    """What a call's search did (``stats=True``): the fields of ``ddsolve table --stats``."""
+
+    nodes: int
+    searches: int
+    trick_nodes: int
+    tt_probes: int
+    tt_hits: int
+    tt_stores: int
+    cut_quick_tricks: int
+    cut_second_hand: int
+    cut_later_tricks: int
+    cut_etc: int
+    cut_table: int
+    tt_evictions: int
+    micros: int
 
 class ParResult(TypedDict):
     score: int
@@ -45,20 +62,37 @@ class Deal:
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
 
-def calc_dd_table(deal: DealLike) -> DdTable:
+@overload
+def calc_dd_table(deal: DealLike, stats: Literal[False] = False) -> DdTable:
     """The double-dummy table of a deal: ``table[declarer][strain]``."""
+@overload
+def calc_dd_table(deal: DealLike, stats: Literal[True]) -> tuple[DdTable, SearchStats]:
+    """The table and what its search did."""
 
 def calc_all_tables(deals: Iterable[DealLike], threads: Optional[int] = None) -> list[DdTable]:
     """The tables of many deals, solved in parallel (``None``: every core), in input order."""
 
+@overload
 def solve_board(
     deal: DealLike,
     trump: str,
     leader: str,
     played: Cards = (),
     target: Optional[int] = None,
+    stats: Literal[False] = False,
 ) -> dict[str, int]:
     """Every legal card of the hand to play to the tricks its side takes, best first."""
+@overload
+def solve_board(
+    deal: DealLike,
+    trump: str,
+    leader: str,
+    played: Cards = (),
+    target: Optional[int] = None,
+    *,
+    stats: Literal[True],
+) -> tuple[dict[str, int], SearchStats]:
+    """The cards' values and what the search did."""
 
 def par(
     deal_or_table: Union[DealLike, Mapping[str, Mapping[str, int]], Sequence[int]],
