@@ -12,7 +12,7 @@ use tracing_subscriber::EnvFilter;
 pub enum LogLevel {
     /// Errors only.
     Error,
-    /// Warnings and errors (the default).
+    /// Warnings and errors (the default, but for `serve`, whose default is info).
     Warn,
     /// Progress worth knowing.
     Info,
@@ -37,14 +37,15 @@ impl LogLevel {
 }
 
 /// Installs the stderr subscriber: `--log LEVEL` if given, else the directives of
-/// `RUST_LOG` if it is set, else warnings and errors. A `RUST_LOG` that does not parse is an
+/// `RUST_LOG` if it is set, else `default` (warnings and errors for the commands, info for
+/// `serve`, whose info lines are its request log). A `RUST_LOG` that does not parse is an
 /// error naming it.
-pub fn init(level: Option<LogLevel>) -> Result<(), CliError> {
+pub fn init(level: Option<LogLevel>, default: LogLevel) -> Result<(), CliError> {
     let filter = match (level, std::env::var("RUST_LOG")) {
         (Some(level), _) => EnvFilter::new(level.directive()),
         (None, Ok(directives)) if !directives.trim().is_empty() => EnvFilter::try_new(&directives)
             .map_err(|e| CliError::Input(format!("RUST_LOG={directives:?}: {e}")))?,
-        (None, _) => EnvFilter::new(LogLevel::Warn.directive()),
+        (None, _) => EnvFilter::new(default.directive()),
     };
     let stderr = std::io::stderr();
     // Another subscriber already set (never in the binary) leaves that one in place.

@@ -62,11 +62,17 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = args::Cli::parse();
-    if let Err(e) = log::init(cli.log) {
+    let serving = matches!(cli.command, args::Command::Serve(_));
+    let default_log = if serving {
+        log::LogLevel::Info
+    } else {
+        log::LogLevel::Warn
+    };
+    if let Err(e) = log::init(cli.log, default_log) {
         return e.report();
     }
     // The server handles Ctrl-C and SIGTERM itself: it finishes the requests in flight.
-    if !matches!(cli.command, args::Command::Serve(_)) {
+    if !serving {
         output::install_interrupt_handler();
     }
     let mut out = output::Stdout;

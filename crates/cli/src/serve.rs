@@ -62,7 +62,6 @@ pub fn run(args: &ServeArgs) -> Result<ExitCode, CliError> {
         timeout: Duration::from_secs_f64(args.timeout),
         cors: args.cors.clone(),
     };
-    ddsolve_server::init_logging();
     ddsolve_server::serve_blocking(config, |addr| {
         eprintln!("ddsolve: serving on http://{addr}/ (Ctrl-C to stop)");
     })
