@@ -113,8 +113,10 @@ Tricks are those of the side of the hand to play, from here to the end, the curr
 included. --format tsv prints one line per legal card (equivalent cards each on their own
 line): the card (suit letter then rank: SA, HT, C2), a tab, the tricks. --format json prints
 one object with the position and the cards in groups of equivalent cards, best first.
-DEAL may also be a LIN md| field."
-)]
+DEAL may also be a LIN md| field.
+
+--stats adds what the search did, as for `table --stats`: a \"stats\" object in json, a last
+line `stats` and the 13 values in tsv, a `stats:` line in text.")]
 pub struct SolveArgs {
     /// Trumps: S, H, D, C or N (notrump).
     #[arg(long)]
@@ -133,6 +135,9 @@ pub struct SolveArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+    /// Add the search's counts (nodes, table probes, cutoffs by kind, time) to the output.
+    #[arg(long)]
+    pub stats: bool,
     /// --tt-mb.
     #[command(flatten)]
     pub solver: crate::solver_args::SolverArgs,

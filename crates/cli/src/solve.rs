@@ -3,6 +3,7 @@
 use crate::args::{Format, SolveArgs};
 use crate::error::CliError;
 use crate::json;
+use crate::stats::{Stats, WithStats};
 use ddsolve_cards::{parse_pbn_hands, Position, Seat, Side};
 use ddsolve_search::{CardValue, Solutions, Target};
 use std::io::Write;
@@ -24,11 +25,15 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> 
     // With Solutions::All every card gets its exact value; a target is only checked (it must
     // be 1..=tricks left) and then used to mark the cards that reach it.
     let target = args.target.map_or(Target::Max, Target::AtLeast);
-    let solution = args
-        .solver
-        .solver()
-        .solve(&pos, target, Solutions::All)
-        .map_err(|e| CliError::input(e.to_string()))?;
+    let mut solver = args.solver.solver();
+    let (solution, stats) = if args.stats {
+        let (solution, stats) =
+            Stats::measure(&mut solver, |s| s.solve(&pos, target, Solutions::All));
+        (solution, Some(stats))
+    } else {
+        (solver.solve(&pos, target, Solutions::All), None)
+    };
+    let solution = solution.map_err(|e| CliError::input(e.to_string()))?;
     let groups = json::sorted_groups(&solution.cards);
     match args.format {
         Format::Tsv => {
@@ -37,11 +42,27 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> 
                     writeln!(out, "{card}\t{}", g.tricks)?;
                 }
             }
+            if let Some(stats) = &stats {
+                writeln!(out, "stats{}", stats.tsv())?;
+            }
         }
-        Format::Text => write_text(out, &pos, &groups, args.target)?,
-        Format::Json => out.write_all(
-            json::line(&json::SolveRecord::new(&pos, &solution.cards, args.target)).as_bytes(),
-        )?,
+        Format::Text => {
+            write_text(out, &pos, &groups, args.target)?;
+            if let Some(stats) = &stats {
+                out.write_all(stats.text().as_bytes())?;
+            }
+        }
+        Format::Json => {
+            let record = json::SolveRecord::new(&pos, &solution.cards, args.target);
+            let line = match &stats {
+                Some(stats) => json::line(&WithStats {
+                    record: &record,
+                    stats,
+                }),
+                None => json::line(&record),
+            };
+            out.write_all(line.as_bytes())?
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

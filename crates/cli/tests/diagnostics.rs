@@ -187,3 +187,33 @@ fn rust_log_is_honoured_and_log_overrides_it() {
         text(&bad.stderr)
     );
 }
+
+#[test]
+fn solve_stats_in_every_format() {
+    let solve = |format: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_ddsolve"))
+            .args([
+                "solve", "--trump", "N", "--leader", "E", "--stats", "--format", format,
+            ])
+            .arg(DEALS.lines().next().unwrap())
+            .env_remove("RUST_LOG")
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let json: serde_json::Value = serde_json::from_str(solve("json").trim()).unwrap();
+    assert_eq!(json["cards"][0]["tricks"], 7);
+    let nodes = json["stats"]["nodes"].as_u64().unwrap();
+    assert!(nodes > 0 && json["stats"]["searches"].as_u64().unwrap() >= 11);
+    let tsv = solve("tsv");
+    let last: Vec<&str> = tsv.lines().last().unwrap().split('\t').collect();
+    assert_eq!(last.len(), 1 + COLUMNS.len());
+    assert_eq!((last[0], last[1].parse::<u64>().unwrap()), ("stats", nodes));
+    assert!(tsv
+        .lines()
+        .rev()
+        .skip(1)
+        .all(|l| l.split('\t').count() == 2));
+    assert!(solve("text").contains(&format!("\nstats: nodes {nodes}, ")));
+}
