@@ -174,7 +174,7 @@ PAR2 and PLAY lines checked (PLAY mismatches come after the others in `all` mode
 1 if there is any mismatch. --format json prints one object a line per mismatch
 ({\"mismatch\": ...}), then the summary ({\"summary\": ...}).")]
 pub struct CheckArgs {
-    /// The DDS regression file (e.g. list100.txt).
+    /// The DDS regression file (e.g. list100.txt); `-` for stdin.
     pub file: PathBuf,
     /// Which lines to check.
     #[arg(long, value_enum, default_value_t)]

@@ -181,9 +181,20 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> 
 /// The entries of the DDS file at `path`; errors name the file, and the line where there is
 /// one. A file without an entry is an error: there would be nothing to check.
 fn read_entries(path: &std::path::Path) -> Result<Vec<Entry>, CliError> {
-    let name = path.display().to_string();
-    let bytes =
-        std::fs::read(path).map_err(|e| CliError::input(format!("cannot read {name}: {e}")))?;
+    let stdin = path == std::path::Path::new("-");
+    let name = if stdin {
+        "stdin".to_string()
+    } else {
+        path.display().to_string()
+    };
+    let bytes = if stdin {
+        let mut v = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut v)
+            .map_err(|e| CliError::input(format!("cannot read stdin: {e}")))?;
+        v
+    } else {
+        std::fs::read(path).map_err(|e| CliError::input(format!("cannot read {name}: {e}")))?
+    };
     let text = std::str::from_utf8(&bytes).map_err(|e| {
         let at = e.valid_up_to();
         let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;

@@ -131,7 +131,10 @@ impl<R: BufRead> Iterator for Records<R> {
                 return None;
             }
             self.buf.clear();
-            let limit = self.limits.max_line_bytes as u64 + 2;
+            // The limit, its line end (CRLF) and one byte more, to tell a line over it.
+            let limit = u64::try_from(self.limits.max_line_bytes)
+                .unwrap_or(u64::MAX)
+                .saturating_add(3);
             match (&mut self.reader)
                 .take(limit)
                 .read_until(b'\n', &mut self.buf)
@@ -577,6 +580,17 @@ mod tests {
         let mut records = Records::new("t", "[Deal \"?\"]\n".as_bytes(), Limits::default());
         assert!(records.next().is_none());
         assert_eq!(records.take_notes().len(), 1);
+    }
+
+    #[test]
+    fn a_limit_of_usize_max_reads_whole_lines() {
+        let limits = Limits {
+            max_line_bytes: usize::MAX,
+        };
+        let text = format!("{DEAL}\n{DEAL}\n");
+        let mut records = Records::new("t", text.as_bytes(), limits);
+        assert_eq!(records.by_ref().count(), 2);
+        assert_eq!(records.lines_read(), 2);
     }
 
     #[test]

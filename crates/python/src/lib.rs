@@ -11,12 +11,16 @@
 //! `ddsolve._ddsolve` and re-exported by the pure-Python package `ddsolve`
 //! (`python/ddsolve/__init__.py`), whose stubs are `python/ddsolve/_ddsolve.pyi`.
 
+use ddsolve::formats::{lin, pbn_file};
+use ddsolve::report;
 use ddsolve_cards::{
-    parse_pbn_hands, Card, Deal, Hand, Holding, PbnError, Position, Seat, SeatMap, Strain, Suit,
+    parse_card_list, parse_pbn_hands, Card, Deal, Hand, Holding, Position, Seat, SeatMap, Strain,
+    Suit,
 };
 use ddsolve_par::{
-    dealer_par as dds_dealer_par, par as dds_par, ParContract, ParOutcome, Vulnerability,
+    dealer_par as dds_dealer_par, par as dds_par, sides_par as dds_sides_par, Vulnerability,
 };
+use ddsolve_search::pool::{ordered_map, PoolOptions};
 use ddsolve_search::{
     solve_tables, CardValue, Counter, DdTable, SearchStats, Solutions, Solver, Target,
 };
@@ -71,21 +75,7 @@ fn parse_vul(s: &str) -> PyResult<Vulnerability> {
 fn parse_cards(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Card>> {
     if let Ok(s) = obj.cast::<PyString>() {
         let text = s.to_cow()?;
-        let mut cards = Vec::new();
-        for word in text
-            .split(|c: char| c == ',' || c.is_whitespace())
-            .filter(|w| !w.is_empty())
-        {
-            let chars: Vec<char> = word.chars().collect();
-            if chars.len() % 2 != 0 {
-                return Err(value_error(PbnError::BadCard(word.to_string())));
-            }
-            for pair in chars.chunks(2) {
-                let card: String = pair.iter().collect();
-                cards.push(Card::parse(&card).map_err(value_error)?);
-            }
-        }
-        return Ok(cards);
+        return parse_card_list(&text).map_err(value_error);
     }
     let items = obj.try_iter().map_err(|_| {
         PyTypeError::new_err(format!(
@@ -113,8 +103,27 @@ fn type_name(obj: &Bound<'_, PyAny>) -> String {
         .map_or_else(|_| "an unknown type".to_string(), |n| n.to_string())
 }
 
-/// The hands of a deal argument: a [`PyDeal`] or a PBN string (hands of unequal length
-/// allowed, for positions in mid-trick).
+/// The PBN text of a deal argument that is neither a [`PyDeal`] nor a string: another
+/// library's deal (endplay's `Deal`, ...) by its `to_pbn()`, or by its `str()` if that reads
+/// as a PBN deal. `None` if it is neither.
+fn foreign_pbn(obj: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    if obj.hasattr("to_pbn")? {
+        let pbn = obj.call_method0("to_pbn")?;
+        return match pbn.extract::<String>() {
+            Ok(text) => Ok(Some(text)),
+            Err(_) => Err(PyTypeError::new_err(format!(
+                "{}.to_pbn() must return a PBN string, not {}",
+                type_name(obj),
+                type_name(&pbn)
+            ))),
+        };
+    }
+    let text = obj.str()?.to_cow()?.into_owned();
+    Ok(parse_pbn_hands(&text).is_ok().then_some(text))
+}
+
+/// The hands of a deal argument: a [`PyDeal`], a PBN string, or another library's deal
+/// ([`foreign_pbn`]) (hands of unequal length allowed, for positions in mid-trick).
 fn hands_arg(obj: &Bound<'_, PyAny>) -> PyResult<SeatMap<Hand>> {
     if let Ok(d) = obj.cast::<PyDeal>() {
         return Ok(*d.get().deal.hands());
@@ -122,10 +131,13 @@ fn hands_arg(obj: &Bound<'_, PyAny>) -> PyResult<SeatMap<Hand>> {
     if let Ok(s) = obj.cast::<PyString>() {
         return parse_pbn_hands(&s.to_cow()?).map_err(value_error);
     }
-    Err(not_a_deal(obj))
+    match foreign_pbn(obj)? {
+        Some(text) => parse_pbn_hands(&text).map_err(value_error),
+        None => Err(not_a_deal(obj)),
+    }
 }
 
-/// A deal argument: a [`PyDeal`] or a PBN string.
+/// A deal argument: a [`PyDeal`], a PBN string, or another library's deal ([`foreign_pbn`]).
 fn deal_arg(obj: &Bound<'_, PyAny>) -> PyResult<Deal> {
     if let Ok(d) = obj.cast::<PyDeal>() {
         return Ok(d.get().deal);
@@ -133,12 +145,16 @@ fn deal_arg(obj: &Bound<'_, PyAny>) -> PyResult<Deal> {
     if let Ok(s) = obj.cast::<PyString>() {
         return Deal::from_pbn(&s.to_cow()?).map_err(value_error);
     }
-    Err(not_a_deal(obj))
+    match foreign_pbn(obj)? {
+        Some(text) => Deal::from_pbn(&text).map_err(value_error),
+        None => Err(not_a_deal(obj)),
+    }
 }
 
 fn not_a_deal(obj: &Bound<'_, PyAny>) -> PyErr {
     PyTypeError::new_err(format!(
-        "a deal must be a ddsolve.Deal or a PBN string, not {}",
+        "a deal must be a ddsolve.Deal, a PBN string, or an object with to_pbn() (such as \
+         endplay's Deal), not {}",
         type_name(obj)
     ))
 }
@@ -215,7 +231,7 @@ fn with_stats<'py>(
 /// A table argument of the par functions: a deal (solved here, the GIL released), a table
 /// dict as [`calc_dd_table`] returns, or 20 numbers in DDS order.
 fn table_arg(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<DdTable> {
-    if obj.cast::<PyDeal>().is_ok() || obj.cast::<PyString>().is_ok() {
+    if obj.cast::<PyDeal>().is_ok() || obj.cast::<PyString>().is_ok() || obj.hasattr("to_pbn")? {
         let deal = deal_arg(obj)?;
         return Ok(py.detach(|| Solver::new().table(&deal)));
     }
@@ -261,6 +277,9 @@ fn table_arg(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<DdTable> {
         for (i, &v) in seq.iter().enumerate() {
             tricks[i / 4][i % 4] = check(v, format!("table number {}", i + 1))?;
         }
+    } else if let Some(text) = foreign_pbn(obj)? {
+        let deal = Deal::from_pbn(&text).map_err(value_error)?;
+        return Ok(py.detach(|| Solver::new().table(&deal)));
     } else {
         return Err(PyTypeError::new_err(format!(
             "par needs a deal (ddsolve.Deal or PBN string), a table dict as calc_dd_table \
@@ -535,7 +554,18 @@ fn solve_board<'py>(
     };
     let (solution, counts) = run_solver(py, stats, |s| s.solve(&pos, target, Solutions::All));
     let solution = solution.map_err(value_error)?;
-    let mut groups: Vec<CardValue> = solution.cards;
+    let out = card_values(py, solution.cards, target)?;
+    with_stats(py, out.into_any(), counts)
+}
+
+/// The dict of ``solve_board``: each card of the groups (only those reaching the target, if
+/// any) with its tricks, best first, then by suit and rank.
+fn card_values(
+    py: Python<'_>,
+    cards: Vec<CardValue>,
+    target: Target,
+) -> PyResult<Bound<'_, PyDict>> {
+    let mut groups: Vec<CardValue> = cards;
     if let Target::AtLeast(t) = target {
         groups.retain(|g| g.tricks >= t);
     }
@@ -554,47 +584,107 @@ fn solve_board<'py>(
             out.set_item(Card::new(suit, rank).to_string(), g.tricks)?;
         }
     }
-    with_stats(py, out.into_any(), counts)
+    Ok(out)
 }
 
-fn contract_dict<'py>(py: Python<'py>, c: &ParContract) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    d.set_item("level", c.level)?;
-    d.set_item("strain", STRAIN_NAMES[c.strain.index()])?;
-    d.set_item("declarer", c.declarers.to_string())?;
-    d.set_item("doubled", c.is_sacrifice())?;
-    let result = match c.outcome {
-        ParOutcome::Makes { overtricks } => i32::from(overtricks),
-        ParOutcome::Sacrifice { undertricks } => -i32::from(undertricks),
-    };
-    d.set_item("result", result)?;
-    d.set_item("text", c.dealer_text())?;
-    Ok(d)
+/// A JSON value of the front crate's report schema as Python data (dicts, lists, str, int,
+/// bool, None): so that Python's dicts are the command line's JSON objects, field for field.
+fn json_to_py<'py>(py: Python<'py>, v: &serde_json::Value) -> PyResult<Bound<'py, PyAny>> {
+    use serde_json::Value;
+    Ok(match v {
+        Value::Null => py.None().into_bound(py),
+        Value::Bool(b) => pyo3::types::PyBool::new(py, *b).to_owned().into_any(),
+        Value::Number(n) => match n.as_i64() {
+            Some(i) => i.into_pyobject(py)?.into_any(),
+            None => n.as_f64().unwrap_or(0.0).into_pyobject(py)?.into_any(),
+        },
+        Value::String(s) => PyString::new(py, s).into_any(),
+        Value::Array(items) => {
+            let list = PyList::empty(py);
+            for item in items {
+                list.append(json_to_py(py, item)?)?;
+            }
+            list.into_any()
+        }
+        Value::Object(map) => {
+            let dict = PyDict::new(py);
+            for (k, item) in map {
+                dict.set_item(k, json_to_py(py, item)?)?;
+            }
+            dict.into_any()
+        }
+    })
 }
 
-/// Par: the result of perfect bidding by both sides when both know the double-dummy table,
-/// the side that bids first winning ties (DDS ``DealerPar``).
+/// `record` (a report object) as a Python dict.
+fn report_dict<'py>(
+    py: Python<'py>,
+    record: &impl serde::Serialize,
+) -> PyResult<Bound<'py, PyDict>> {
+    let value = serde_json::to_value(record).map_err(value_error)?;
+    Ok(json_to_py(py, &value)?.cast_into::<PyDict>()?)
+}
+
+/// Par (DDS ``Par``): the result of perfect bidding by both sides when both know the
+/// double-dummy table, seen from each side (the two views differ only when whoever bids first
+/// gains). The ``par`` of the command line's ``ddsolve par --format json``.
 ///
-/// ``deal_or_table`` is a deal (``Deal`` or PBN string: its table is solved first, the GIL
-/// released), a table dict as ``calc_dd_table`` returns, or 20 numbers in DDS order (a
-/// ``TABLE`` line: strains S, H, D, C, NT, declarers N, E, S, W in each). ``vul`` is
-/// ``"none"``, ``"both"``, ``"ns"`` or ``"ew"``; ``dealer`` the seat that bids first.
+/// ``deal_or_table`` is a deal (``Deal``, PBN string, or another library's deal such as
+/// endplay's: its table is solved first, the GIL released), a table dict as
+/// ``calc_dd_table`` returns, or 20 numbers in DDS order (a ``TABLE`` line: strains S, H, D,
+/// C, NT, declarers N, E, S, W in each). ``vul`` is ``"none"``, ``"both"``, ``"ns"`` or
+/// ``"ew"``.
 ///
-/// Returns ``{"score": ..., "contracts": [...]}``: the par score for North-South
-/// (East-West's is its negative) and the par contracts, none if the deal is passed out.
-/// Each contract is a dict: ``level`` (the lowest that earns the score), ``strain``,
-/// ``declarer`` (``"N"`` .. ``"W"``, or ``"NS"``/``"EW"`` when either seat of the side can
-/// declare), ``doubled`` (a sacrifice), ``result`` (overtricks, or minus the undertricks)
-/// and ``text`` (DDS's form, ``2S-EW``, ``4S*-NS-1``).
+/// Returns ``{"ns": P, "ew": P, "dds": [...]}``: each side's view ``P = {"score": ...,
+/// "contracts": [...]}``, its score that side's, and DDS's text form (a ``PAR`` line of DDS's
+/// files). Each contract is the one contract object of every front end: ``level``,
+/// ``strain``, ``declarer`` (a seat, or ``"NS"``/``"EW"`` when either seat of the side can
+/// declare), ``doubled`` (a sacrifice), ``tricks`` (declarer's), ``result`` (overtricks, or
+/// minus the undertricks) and ``text`` (as a player writes it: ``EW 2S``, ``NS 4Hx-2``).
 ///
 /// >>> p = par("N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3")
-/// >>> p["score"]
-/// -110
-/// >>> p["contracts"]
-/// [{'level': 2, 'strain': 'S', 'declarer': 'EW', 'doubled': False, 'result': 0, 'text': '2S-EW'}]
+/// >>> p["ns"]["score"], p["ew"]["score"]
+/// (-110, 110)
+/// >>> p["ns"]["contracts"]
+/// [{'level': 2, 'strain': 'S', 'declarer': 'EW', 'doubled': False, 'tricks': 8, 'result': 0, 'text': 'EW 2S'}]
+/// >>> p["dds"]
+/// ['NS -110', 'EW 110', 'NS:EW 2S', 'EW:EW 2S']
+#[pyfunction]
+#[pyo3(signature = (deal_or_table, vul="none"))]
+fn par<'py>(
+    py: Python<'py>,
+    deal_or_table: &Bound<'py, PyAny>,
+    vul: &str,
+) -> PyResult<Bound<'py, PyDict>> {
+    let vul = parse_vul(vul)?;
+    let table = table_arg(py, deal_or_table)?;
+    let p = dds_par(&table, vul);
+    let out = report_dict(
+        py,
+        &report::BySide {
+            ns: report::ParResult::from(&p.ns),
+            ew: report::ParResult::from(&p.ew),
+        },
+    )?;
+    out.set_item("dds", p.dds_strings().to_vec())?;
+    Ok(out)
+}
+
+/// Dealer par (DDS ``DealerPar``): par when ``dealer`` bids first (the side that bids first
+/// wins ties). The ``dealer_par`` of ``ddsolve par --format json``. Arguments as for
+/// ``par``, and ``dealer`` the seat that bids first.
+///
+/// Returns ``{"score": ..., "contracts": [...], "dds": [...]}``: North-South's score
+/// (East-West's is its negative), the par contracts (none if the deal is passed out; each as
+/// in ``par``), and DDS's text form (a ``PAR2`` line: the score, then each contract as
+/// ``2S-EW``, ``4S*-NS-1``, or ``pass``).
+///
+/// >>> p = dealer_par([5, 8, 5, 8, 6, 6, 6, 6, 5, 7, 5, 7, 7, 5, 7, 5, 6, 6, 6, 6], "none", "N")
+/// >>> p["score"], [c["text"] for c in p["contracts"]], p["dds"]
+/// (-110, ['EW 2S'], ['-110', '2S-EW'])
 #[pyfunction]
 #[pyo3(signature = (deal_or_table, vul="none", dealer="N"))]
-fn par<'py>(
+fn dealer_par<'py>(
     py: Python<'py>,
     deal_or_table: &Bound<'py, PyAny>,
     vul: &str,
@@ -604,50 +694,38 @@ fn par<'py>(
     let dealer = parse_seat(dealer)?;
     let table = table_arg(py, deal_or_table)?;
     let p = dds_dealer_par(&table, dealer, vul);
-    let out = PyDict::new(py);
-    out.set_item("score", p.score)?;
-    let contracts = PyList::empty(py);
-    for c in &p.contracts {
-        contracts.append(contract_dict(py, c)?)?;
-    }
-    out.set_item("contracts", contracts)?;
+    let out = report_dict(py, &report::ParResult::from(&p))?;
+    out.set_item("dds", p.dds_strings())?;
     Ok(out)
 }
 
-/// Par with a dealer in DDS ``DealerPar``'s text form, as in a ``PAR2`` line of DDS's
-/// files: North-South's score, then each par contract (``2S-EW``, ``4S*-NS-1``), or
-/// ``pass``. Arguments as for ``par``.
+/// Sides par (DDS ``SidesPar``): dealer par with each side dealing (the better of its two
+/// seats), each side's score from its own view. The ``sides_par`` of ``ddsolve par --format
+/// json``. Arguments as for ``par``.
 ///
-/// >>> dealer_par([5, 8, 5, 8, 6, 6, 6, 6, 5, 7, 5, 7, 7, 5, 7, 5, 6, 6, 6, 6], "none", "N")
-/// ['-110', '2S-EW']
-#[pyfunction]
-#[pyo3(signature = (deal_or_table, vul="none", dealer="N"))]
-fn dealer_par(
-    py: Python<'_>,
-    deal_or_table: &Bound<'_, PyAny>,
-    vul: &str,
-    dealer: &str,
-) -> PyResult<Vec<String>> {
-    let vul = parse_vul(vul)?;
-    let dealer = parse_seat(dealer)?;
-    let table = table_arg(py, deal_or_table)?;
-    Ok(dds_dealer_par(&table, dealer, vul).dds_strings())
-}
-
-/// Par seen from each side (DDS ``Par``), as in a ``PAR`` line of DDS's files: the score
-/// for North-South and for East-West, then the par contracts when North-South bid first
-/// and when East-West bid first (``"NS:EW 2S"``; every level the contract may be bid at,
-/// ``x`` for a sacrifice). The two views differ only when whoever bids first gains.
-/// ``deal_or_table`` and ``vul`` as for ``par``.
+/// Returns ``{"ns": P, "ew": P}``, each ``P`` as ``dealer_par`` returns (``dds``: DDS's text
+/// form of that side's dealer par).
 ///
-/// >>> sides_par("N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3")
-/// ['NS -110', 'EW 110', 'NS:EW 2S', 'EW:EW 2S']
+/// >>> s = sides_par("N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3")
+/// >>> s["ns"]["score"], s["ew"]["score"], s["ew"]["contracts"][0]["text"]
+/// (-110, 110, 'EW 2S')
 #[pyfunction]
 #[pyo3(signature = (deal_or_table, vul="none"))]
-fn sides_par(py: Python<'_>, deal_or_table: &Bound<'_, PyAny>, vul: &str) -> PyResult<Vec<String>> {
+fn sides_par<'py>(
+    py: Python<'py>,
+    deal_or_table: &Bound<'py, PyAny>,
+    vul: &str,
+) -> PyResult<Bound<'py, PyDict>> {
     let vul = parse_vul(vul)?;
     let table = table_arg(py, deal_or_table)?;
-    Ok(dds_par(&table, vul).dds_strings().to_vec())
+    let [ns, ew] = dds_sides_par(&table, vul);
+    let out = PyDict::new(py);
+    for (name, side) in [("ns", &ns), ("ew", &ew)] {
+        let d = report_dict(py, &report::ParResult::from(side))?;
+        d.set_item("dds", side.dds_strings())?;
+        out.set_item(name, d)?;
+    }
+    Ok(out)
 }
 
 /// Play analysis (DDS ``AnalysePlay``): the double-dummy tricks of declarer's side before
@@ -680,6 +758,299 @@ fn analyse_play(
     Ok(analysis.tricks.into_iter().map(u32::from).collect())
 }
 
+/// The number of worker threads of a batch: `threads`, or every core for `None`.
+fn thread_arg(threads: Option<i64>) -> PyResult<usize> {
+    match threads {
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+        Some(n) if n >= 1 => Ok(usize::try_from(n).unwrap_or(usize::MAX)),
+        Some(n) => Err(value_error(format!(
+            "threads must be at least 1 (or None for every core); got {n}"
+        ))),
+    }
+}
+
+/// `f` applied to each item of the iterable `items`, the errors naming the item's index.
+fn each_item<T>(
+    py: Python<'_>,
+    items: &Bound<'_, PyAny>,
+    what: &str,
+    mut f: impl FnMut(&Bound<'_, PyAny>) -> PyResult<T>,
+) -> PyResult<Vec<T>> {
+    let iter = items.try_iter().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "{what} must be an iterable, not {}",
+            type_name(items)
+        ))
+    })?;
+    let mut out = Vec::new();
+    for (i, item) in iter.enumerate() {
+        let item = item?;
+        out.push(f(&item).map_err(|e| {
+            let msg = format!("{what}[{i}]: {}", e.value(py));
+            if e.is_instance_of::<PyTypeError>(py) {
+                PyTypeError::new_err(msg)
+            } else {
+                value_error(msg)
+            }
+        })?);
+    }
+    Ok(out)
+}
+
+/// A field of a batch item: a dict's key, or a tuple's place.
+fn field<'py>(
+    item: &Bound<'py, PyAny>,
+    key: &str,
+    place: usize,
+) -> PyResult<Option<Bound<'py, PyAny>>> {
+    if let Ok(d) = item.cast::<PyDict>() {
+        return d.get_item(key);
+    }
+    match item.get_item(place) {
+        Ok(v) => Ok(Some(v)),
+        Err(_) => Ok(None),
+    }
+}
+
+fn required<'py>(item: &Bound<'py, PyAny>, key: &str, place: usize) -> PyResult<Bound<'py, PyAny>> {
+    field(item, key, place)?.ok_or_else(|| value_error(format!("no {key} (place {place})")))
+}
+
+/// The value of every legal card in many positions, solved in parallel (one solver per
+/// worker thread), in input order: what ``solve_board`` returns for each.
+///
+/// ``boards`` is an iterable of tuples ``(deal, trump, leader)`` or ``(deal, trump, leader,
+/// played)``, or of dicts with those keys (and ``target``), each as ``solve_board`` takes
+/// them. A malformed board raises ``ValueError`` naming its index, before anything is solved.
+///
+/// >>> deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
+/// >>> [r["HJ"] for r in solve_all_boards([(deal, "NT", "E"), (deal, "S", "E")], threads=2)]
+/// [6, 4]
+#[pyfunction]
+#[pyo3(signature = (boards, threads=None))]
+fn solve_all_boards<'py>(
+    py: Python<'py>,
+    boards: &Bound<'py, PyAny>,
+    threads: Option<i64>,
+) -> PyResult<Bound<'py, PyList>> {
+    let threads = thread_arg(threads)?;
+    let jobs = each_item(py, boards, "boards", |item| {
+        let hands = hands_arg(&required(item, "deal", 0)?)?;
+        let trump = parse_strain(&required(item, "trump", 1)?.extract::<String>()?)?;
+        let leader = parse_seat(&required(item, "leader", 2)?.extract::<String>()?)?;
+        let played = match field(item, "played", 3)? {
+            Some(p) if !p.is_none() => parse_cards(&p, "played")?,
+            _ => Vec::new(),
+        };
+        let pos = Position::with_trick(hands, trump, leader, &played).map_err(value_error)?;
+        let target = match item.cast::<PyDict>().ok().map(|d| d.get_item("target")) {
+            Some(Ok(Some(t))) if !t.is_none() => {
+                let t: i64 = t.extract()?;
+                match u8::try_from(t) {
+                    Ok(t) => Target::AtLeast(t),
+                    Err(_) => return Err(value_error(format!("target {t} is out of range"))),
+                }
+            }
+            _ => Target::Max,
+        };
+        Ok((pos, target))
+    })?;
+    let results = py.detach(|| {
+        let mut out = Vec::with_capacity(jobs.len());
+        let done: Result<(), std::convert::Infallible> = ordered_map(
+            jobs.iter(),
+            &PoolOptions::with_threads(threads),
+            Solver::new,
+            |solver, (pos, target)| {
+                solver
+                    .solve(pos, *target, Solutions::All)
+                    .map(|s| (s, *target))
+            },
+            |_, r| {
+                out.push(r);
+                Ok(())
+            },
+        );
+        if let Err(never) = done {
+            match never {}
+        }
+        out
+    });
+    let list = PyList::empty(py);
+    for (i, r) in results.into_iter().enumerate() {
+        let (solution, target) = r.map_err(|e| value_error(format!("boards[{i}]: {e}")))?;
+        list.append(card_values(py, solution.cards, target)?)?;
+    }
+    Ok(list)
+}
+
+/// Play analysis of many plays in parallel, in input order: what ``analyse_play`` returns
+/// for each. ``plays`` is an iterable of tuples ``(deal, trump, leader, cards)`` or dicts with
+/// those keys. A malformed play raises ``ValueError`` naming its index, before anything is
+/// solved.
+///
+/// >>> deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
+/// >>> analyse_all_plays([(deal, "NT", "E", "HJ H8 HA H2"), (deal, "NT", "E", "HJ")])
+/// [[6, 7, 7, 7, 7], [6, 7]]
+#[pyfunction]
+#[pyo3(signature = (plays, threads=None))]
+fn analyse_all_plays<'py>(
+    py: Python<'py>,
+    plays: &Bound<'py, PyAny>,
+    threads: Option<i64>,
+) -> PyResult<Vec<Vec<u32>>> {
+    let threads = thread_arg(threads)?;
+    let jobs = each_item(py, plays, "plays", |item| {
+        let deal = deal_arg(&required(item, "deal", 0)?)?;
+        let trump = parse_strain(&required(item, "trump", 1)?.extract::<String>()?)?;
+        let leader = parse_seat(&required(item, "leader", 2)?.extract::<String>()?)?;
+        let cards = parse_cards(&required(item, "cards", 3)?, "cards")?;
+        Ok((deal, trump, leader, cards))
+    })?;
+    let results = py.detach(|| {
+        let mut out = Vec::with_capacity(jobs.len());
+        let done: Result<(), std::convert::Infallible> = ordered_map(
+            jobs.iter(),
+            &PoolOptions::with_threads(threads),
+            Solver::new,
+            |solver, (deal, trump, leader, cards)| {
+                solver.analyse_play(deal, *trump, *leader, cards)
+            },
+            |_, r| {
+                out.push(r);
+                Ok(())
+            },
+        );
+        if let Err(never) = done {
+            match never {}
+        }
+        out
+    });
+    results
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| {
+            r.map(|a| a.tricks.into_iter().map(u32::from).collect())
+                .map_err(|e| value_error(format!("plays[{i}]: {e}")))
+        })
+        .collect()
+}
+
+/// The text of a file argument: ``str`` as it is, ``bytes`` as Latin-1 (every byte a
+/// character, as PBN files often are), or a path-like object read as bytes.
+fn file_bytes(obj: &Bound<'_, PyAny>) -> PyResult<(Vec<u8>, bool)> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        return Ok((s.to_cow()?.as_bytes().to_vec(), true));
+    }
+    if let Ok(b) = obj.cast::<pyo3::types::PyBytes>() {
+        return Ok((b.as_bytes().to_vec(), false));
+    }
+    Err(PyTypeError::new_err(format!(
+        "the file's content must be str or bytes, not {}",
+        type_name(obj)
+    )))
+}
+
+/// The boards of a PBN file (its games, as PBN 2.1 separates them), with the command line's
+/// reader: a list of dicts ``{"line", "board", "dealer", "vulnerable", "deal", "tags"}``:
+/// the game's first line, its ``[Board]`` (or ``None``), dealer and vulnerability (from the
+/// tags, or from the board number), the deal (a ``Deal``, or ``None`` for a game without
+/// one or with ``[Deal "?"]``), and every tag's value by name. ``text`` is the file's
+/// content (``str``, or ``bytes`` read as Latin-1). A file that cannot be read, or a board
+/// whose deal, dealer or vulnerability cannot be, raises ``ValueError`` naming its line.
+///
+/// >>> boards = read_pbn('[Board "2"]\n[Deal "N:A... K... Q... J..."]\n')
+/// >>> boards[0]["dealer"], boards[0]["vulnerable"], boards[0]["deal"].north
+/// ('E', 'NS', 'A...')
+#[pyfunction]
+fn read_pbn<'py>(py: Python<'py>, text: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+    let (bytes, _) = file_bytes(text)?;
+    let file = pbn_file::PbnFile::parse(&bytes).map_err(value_error)?;
+    let out = PyList::empty(py);
+    for game in file.games() {
+        let d = PyDict::new(py);
+        d.set_item("line", game.line)?;
+        d.set_item("board", game.value("Board"))?;
+        let dealer = game.dealer().map_err(value_error)?;
+        d.set_item("dealer", dealer.map(|s| SEAT_NAMES[s.index()]))?;
+        let vul = game.vulnerability().map_err(value_error)?;
+        d.set_item("vulnerable", vul.map(report::vulnerability_name))?;
+        let deal = match game.deal().map_err(value_error)? {
+            pbn_file::GameDeal::Known { deal, .. } => Some(PyDeal { deal }),
+            _ => None,
+        };
+        d.set_item("deal", deal)?;
+        let tags = PyDict::new(py);
+        for tag in &game.tags {
+            tags.set_item(&tag.name, tag.text())?;
+        }
+        d.set_item("tags", tags)?;
+        out.append(d)?;
+    }
+    Ok(out)
+}
+
+/// The boards of BBO LIN text (every ``md|`` field, with the ``sv|`` vulnerability after
+/// it): a list of dicts ``{"deal", "dealer", "vulnerable"}`` (dealer and vulnerability
+/// ``None`` where the text does not give them). A bad deal raises ``ValueError``.
+///
+/// >>> b = read_lin("md|3SK5HT83DKQ9CA7652,SAT942HAQ4D32CKJ3,SQJ6HK652DJ85CT98,|sv|e|")
+/// >>> b[0]["deal"].east, b[0]["dealer"], b[0]["vulnerable"]
+/// ('873.J97.AT764.Q4', 'N', 'EW')
+#[pyfunction]
+fn read_lin<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyList>> {
+    let out = PyList::empty(py);
+    for board in lin::boards(text) {
+        let b = board.map_err(value_error)?;
+        let d = PyDict::new(py);
+        d.set_item("deal", PyDeal { deal: b.deal.deal })?;
+        d.set_item("dealer", b.deal.dealer.map(|s| SEAT_NAMES[s.index()]))?;
+        d.set_item(
+            "vulnerable",
+            b.vulnerability.map(report::vulnerability_name),
+        )?;
+        out.append(d)?;
+    }
+    Ok(out)
+}
+
+/// A PBN hand-record file with the double-dummy table and par of every board, as ``ddsolve
+/// annotate`` writes it (BridgeComposer's tags ``[DoubleDummyTricks]``,
+/// ``[OptimumResultTable]``, ``[OptimumScore]``, ``[ParContract]``; every other byte kept).
+/// ``text`` is the file's content, ``str`` or ``bytes``; the result is of the same type.
+/// Boards solved in parallel (``threads``: ``None`` for every core), the GIL released.
+/// A board that cannot be read is left as it is with a ``UserWarning`` naming it; a file that
+/// cannot be read at all raises ``ValueError``.
+///
+/// >>> out = annotate('[Board "1"]\n[Deal "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"]\n')
+/// >>> out.splitlines()[-1]
+/// '[ParContract "EW 2S"]'
+#[pyfunction]
+#[pyo3(signature = (text, threads=None))]
+fn annotate<'py>(
+    py: Python<'py>,
+    text: &Bound<'py, PyAny>,
+    threads: Option<i64>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let threads = thread_arg(threads)?;
+    let (bytes, was_str) = file_bytes(text)?;
+    let done = py
+        .detach(|| ddsolve::annotate::annotate(&bytes, threads, Solver::new, |_, _| {}))
+        .map_err(value_error)?;
+    let warnings = py.import("warnings")?;
+    for message in done.skipped.iter().chain(&done.notes) {
+        warnings.call_method1("warn", (message.as_str(),))?;
+    }
+    if was_str {
+        match String::from_utf8(done.bytes) {
+            Ok(s) => Ok(PyString::new(py, &s).into_any()),
+            Err(e) => Err(value_error(e)),
+        }
+    } else {
+        Ok(pyo3::types::PyBytes::new(py, &done.bytes).into_any())
+    }
+}
+
 /// The compiled part of the `ddsolve` package.
 #[pymodule]
 fn _ddsolve(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -691,5 +1062,11 @@ fn _ddsolve(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(dealer_par, m)?)?;
     m.add_function(wrap_pyfunction!(sides_par, m)?)?;
     m.add_function(wrap_pyfunction!(analyse_play, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_all_boards, m)?)?;
+    m.add_function(wrap_pyfunction!(analyse_all_plays, m)?)?;
+    m.add_function(wrap_pyfunction!(read_pbn, m)?)?;
+    m.add_function(wrap_pyfunction!(read_lin, m)?)?;
+    m.add_function(wrap_pyfunction!(annotate, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

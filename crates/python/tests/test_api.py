@@ -7,6 +7,7 @@ import threading
 import time
 
 import ddsolve
+import pytest
 from conftest import FIRST_DEAL as D, dds_order
 
 ROTATED = "E:873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3 QJ6.K652.J85.T98"
@@ -109,35 +110,63 @@ def test_solve_board_with_a_target():
 def test_par_forms():
     table = ddsolve.calc_dd_table(D)
     numbers = dds_order(table)
-    expected = {
-        "score": -110,
-        "contracts": [
-            {
-                "level": 2,
-                "strain": "S",
-                "declarer": "EW",
-                "doubled": False,
-                "result": 0,
-                "text": "2S-EW",
-            }
-        ],
+    contract = {
+        "level": 2,
+        "strain": "S",
+        "declarer": "EW",
+        "doubled": False,
+        "tricks": 8,
+        "result": 0,
+        "text": "EW 2S",
+    }
+    expected_dealer_par = {"score": -110, "contracts": [contract], "dds": ["-110", "2S-EW"]}
+    expected_par = {
+        "ns": {"score": -110, "contracts": [contract]},
+        "ew": {"score": 110, "contracts": [contract]},
+        "dds": ["NS -110", "EW 110", "NS:EW 2S", "EW:EW 2S"],
     }
     for arg in (table, numbers, tuple(numbers)):
-        assert ddsolve.par(arg) == expected
-        assert ddsolve.dealer_par(arg) == ["-110", "2S-EW"]
-        assert ddsolve.sides_par(arg) == ["NS -110", "EW 110", "NS:EW 2S", "EW:EW 2S"]
+        assert ddsolve.dealer_par(arg) == expected_dealer_par
+        assert ddsolve.par(arg) == expected_par
+        sides = ddsolve.sides_par(arg)
+        assert sides["ns"]["score"] == -110 and sides["ew"]["score"] == 110
+        assert sides["ns"]["dds"] == ["-110", "2S-EW"]
     # From a deal, its table is solved first.
-    assert ddsolve.par(D) == expected
-    assert ddsolve.sides_par(ddsolve.Deal(D)) == ["NS -110", "EW 110", "NS:EW 2S", "EW:EW 2S"]
+    assert ddsolve.dealer_par(D) == expected_dealer_par
+    assert ddsolve.par(ddsolve.Deal(D)) == expected_par
     # Vulnerability only matters to the scores here.
-    assert ddsolve.par(table, vul="ew")["score"] == -110
-    assert ddsolve.par(table, vul="EW", dealer="W")["contracts"][0]["text"] == "2S-EW"
+    assert ddsolve.dealer_par(table, vul="ew")["score"] == -110
+    assert ddsolve.dealer_par(table, vul="EW", dealer="W")["contracts"][0]["text"] == "EW 2S"
+
+
+def test_par_has_the_cli_s_json_objects():
+    """par, dealer_par and sides_par are the objects of `ddsolve par --format json`."""
+    import json
+    import os
+    import subprocess
+
+    exe = os.environ.get("DDSOLVE_BIN")
+    if exe is None:
+        # The command line is not part of the Python package: compare with its schema as
+        # the front crate writes it, through the same fields.
+        p = ddsolve.par(D)
+        assert set(p) == {"ns", "ew", "dds"}
+        assert set(p["ns"]["contracts"][0]) == {
+            "level", "strain", "declarer", "doubled", "tricks", "result", "text"
+        }
+        return
+    out = subprocess.run([exe, "par", "--format", "json", D], capture_output=True, check=True)
+    record = json.loads(out.stdout)
+    p = ddsolve.par(D)
+    assert record["par"] == {"ns": p["ns"], "ew": p["ew"]}
+    d = ddsolve.dealer_par(D)
+    del d["dds"]
+    assert record["dealer_par"] == d
 
 
 def test_par_of_a_passed_out_deal_and_a_sacrifice():
     nothing = [6] * 20  # nobody makes a one-level contract
-    assert ddsolve.par(nothing) == {"score": 0, "contracts": []}
-    assert ddsolve.dealer_par(nothing) == ["0", "pass"]
+    assert ddsolve.dealer_par(nothing) == {"score": 0, "contracts": [], "dds": ["0", "pass"]}
     # North-South make 4S (10 tricks), 620 vulnerable; East-West take 8 tricks in hearts,
     # and must bid 5H to outbid 4S: doubled three down, 500 non-vulnerable.
     t = {seat: {s: 0 for s in ddsolve.STRAINS} for seat in ddsolve.SEATS}
@@ -145,15 +174,86 @@ def test_par_of_a_passed_out_deal_and_a_sacrifice():
         t[seat]["S"] = 10
     for seat in ("E", "W"):
         t[seat]["H"] = 8
-    p = ddsolve.par(t, vul="ns", dealer="N")
+    p = ddsolve.dealer_par(t, vul="ns", dealer="N")
     assert p["score"] == 500
     [sac] = p["contracts"]
     assert (sac["level"], sac["strain"], sac["doubled"], sac["result"]) == (5, "H", True, -3)
-    assert sac["declarer"] == "EW"
-    assert sac["text"] == "5H*-EW-3"
-    assert ddsolve.sides_par(t, "ns") == ["NS 500", "EW -500", "NS:EW 5Hx", "EW:EW 5Hx"]
+    assert (sac["declarer"], sac["tricks"]) == ("EW", 8)
+    assert sac["text"] == "EW 5Hx-3"
+    assert p["dds"] == ["500", "5H*-EW-3"]
+    assert ddsolve.par(t, "ns")["dds"] == ["NS 500", "EW -500", "NS:EW 5Hx", "EW:EW 5Hx"]
     # Not vulnerable, 4S scores 420: the sacrifice no longer pays.
-    assert ddsolve.par(t, vul="none", dealer="N")["score"] == 420
+    assert ddsolve.dealer_par(t, vul="none", dealer="N")["score"] == 420
+
+
+class EndplayDeal:
+    """What endplay's Deal offers: to_pbn(), and a str() that is not PBN."""
+
+    def __init__(self, pbn):
+        self._pbn = pbn
+
+    def to_pbn(self):
+        return self._pbn
+
+    def __str__(self):
+        return "a deal"
+
+
+class StrDeal:
+    def __init__(self, pbn):
+        self._pbn = pbn
+
+    def __str__(self):
+        return self._pbn
+
+
+def test_other_libraries_deals_are_taken():
+    for deal in (EndplayDeal(D), StrDeal(D)):
+        assert ddsolve.calc_dd_table(deal)["E"]["S"] == 8
+        assert ddsolve.solve_board(deal, "NT", "E")["HJ"] == 6
+        assert ddsolve.dealer_par(deal)["score"] == -110
+        assert ddsolve.analyse_play(deal, "NT", "E", "HJ") == [6, 7]
+    assert ddsolve.calc_all_tables([EndplayDeal(D), D])[0] == ddsolve.calc_dd_table(D)
+    with pytest.raises(TypeError, match="to_pbn"):
+        ddsolve.calc_dd_table(object())
+
+
+def test_version():
+    assert isinstance(ddsolve.__version__, str)
+    assert ddsolve.__version__.count(".") == 2
+
+
+def test_batches():
+    boards = [(D, "NT", "E"), {"deal": D, "trump": "S", "leader": "E"}, (D, "NT", "E", None)]
+    got = ddsolve.solve_all_boards(boards, threads=2)
+    assert got == [ddsolve.solve_board(D, "NT", "E"), ddsolve.solve_board(D, "S", "E"),
+                   ddsolve.solve_board(D, "NT", "E")]
+    plays = [(D, "NT", "E", "HJ H8 HA H2"), {"deal": D, "trump": "NT", "leader": "E", "cards": ["HJ"]}]
+    assert ddsolve.analyse_all_plays(plays) == [[6, 7, 7, 7, 7], [6, 7]]
+    with pytest.raises(ValueError, match=r"boards\[1\]"):
+        ddsolve.solve_all_boards([(D, "NT", "E"), (D, "X", "E")])
+    # The ten as 10, as everywhere.
+    assert ddsolve.analyse_play("N:A.K.. T.J.. Q.9.. 8.7..", "NT", "E", "S10 HJ") == \
+        ddsolve.analyse_play("N:A.K.. T.J.. Q.9.. 8.7..", "NT", "E", "STHJ")
+
+
+def test_readers_and_annotate():
+    pbn = f'[Board "2"]\n[Deal "{D}"]\n\n[Board "3"]\n[Deal "?"]\n'
+    boards = ddsolve.read_pbn(pbn)
+    assert [b["board"] for b in boards] == ["2", "3"]
+    assert boards[0]["deal"] == ddsolve.Deal(D)
+    assert (boards[0]["dealer"], boards[0]["vulnerable"]) == ("E", "NS")
+    assert boards[1]["deal"] is None
+    assert boards[0]["tags"]["Board"] == "2"
+    with pytest.raises(ValueError, match="line 1"):
+        ddsolve.read_pbn('[Deal "x')
+    lin = ddsolve.read_lin("md|3SK5HT83DKQ9CA7652,SAT942HAQ4D32CKJ3,SQJ6HK652DJ85CT98,|sv|e|")
+    assert lin[0]["deal"] == ddsolve.Deal(D)
+    with pytest.warns(UserWarning, match="unknown"):
+        out = ddsolve.annotate(pbn)
+    assert '[ParContract "EW 2S"]' not in out  # board 2: East deals, NS vulnerable
+    assert "[OptimumScore" in out and "[DoubleDummyTricks" in out
+    assert isinstance(ddsolve.annotate(pbn.encode("latin-1")), bytes)
 
 
 def test_analyse_play():

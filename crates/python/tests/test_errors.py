@@ -155,7 +155,6 @@ def test_bad_seats(seat):
     message = f"{seat!r} is not a seat: use N, E, S or W".replace("'", '"')
     check(ValueError, message, ddsolve.solve_board, D, "NT", seat)
     check(ValueError, message, ddsolve.analyse_play, D, "NT", seat, [])
-    check(ValueError, message, ddsolve.par, [0] * 20, "none", seat)
     check(ValueError, message, ddsolve.dealer_par, [0] * 20, "none", seat)
     check(ValueError, message, ddsolve.Deal(D).__getitem__, seat)
 
@@ -284,15 +283,15 @@ def test_bad_batches():
     )
     check(
         TypeError,
-        "deals[2]: a deal must be a ddsolve.Deal or a PBN string, not NoneType",
+        "deals[2]: a deal must be a ddsolve.Deal, a PBN string, or an object with to_pbn() (such as endplay's Deal), not NoneType",
         ddsolve.calc_all_tables,
         [D, D, None],
     )
 
 
 def test_wrong_types():
-    check(TypeError, "a deal must be a ddsolve.Deal or a PBN string, not int", ddsolve.calc_dd_table, 42)
-    check(TypeError, "a deal must be a ddsolve.Deal or a PBN string, not list", ddsolve.solve_board, [], "S", "N")
+    check(TypeError, "a deal must be a ddsolve.Deal, a PBN string, or an object with to_pbn() (such as endplay's Deal), not int", ddsolve.calc_dd_table, 42)
+    check(TypeError, "a deal must be a ddsolve.Deal, a PBN string, or an object with to_pbn() (such as endplay's Deal), not list", ddsolve.solve_board, [], "S", "N")
     check(
         TypeError,
         "played must be a string of cards or an iterable of card strings, not int",

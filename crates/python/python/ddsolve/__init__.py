@@ -5,9 +5,14 @@ take, and which cards get them? The solver is ddsolve's Rust library (a zero-win
 alpha-beta search after Haglund's DDS); this package is its Python interface, in the style
 of endplay's ``dds`` module.
 
-Deals are ``Deal`` objects or PBN strings (``"N:QJ6.K652.J85.T98 873.J97.AT764.Q4 ..."``),
+Deals are ``Deal`` objects, PBN strings (``"N:QJ6.K652.J85.T98 873.J97.AT764.Q4 ..."``), or
+another library's deals (endplay's ``Deal``: anything with ``to_pbn()``, or whose ``str()``
+is a PBN deal),
 seats ``"N" "E" "S" "W"``, strains ``"S" "H" "D" "C" "NT"`` (``"N"`` also means notrump),
-cards ``"SA"``, ``"HT"``. Malformed input raises ``ValueError`` with a precise message.
+cards ``"SA"``, ``"HT"`` (or ``"H10"``). Par has DDS's three forms under DDS's names:
+``par`` (DDS ``Par``), ``dealer_par`` (``DealerPar``), ``sides_par`` (``SidesPar``), each a
+dict with the command line's JSON contract objects and DDS's own text under ``"dds"``.
+Malformed input raises ``ValueError`` with a precise message.
 
 >>> import ddsolve
 >>> t = ddsolve.calc_dd_table("N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3")
@@ -17,12 +22,18 @@ cards ``"SA"``, ``"HT"``. Malformed input raises ``ValueError`` with a precise m
 
 from ddsolve._ddsolve import (
     Deal,
+    __version__,
+    analyse_all_plays,
     analyse_play,
+    annotate,
     calc_all_tables,
     calc_dd_table,
     dealer_par,
     par,
+    read_lin,
+    read_pbn,
     sides_par,
+    solve_all_boards,
     solve_board,
 )
 
@@ -35,11 +46,17 @@ __all__ = [
     "Deal",
     "SEATS",
     "STRAINS",
+    "__version__",
+    "analyse_all_plays",
     "analyse_play",
+    "annotate",
     "calc_all_tables",
     "calc_dd_table",
     "dealer_par",
     "par",
+    "read_lin",
+    "read_pbn",
     "sides_par",
+    "solve_all_boards",
     "solve_board",
 ]

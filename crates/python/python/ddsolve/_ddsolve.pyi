@@ -1,9 +1,12 @@
 """Type stubs of ddsolve's compiled module (re-exported by ``ddsolve``)."""
 
-from typing import Iterable, Literal, Mapping, Optional, Sequence, TypedDict, Union, final, overload
+from typing import Any, Iterable, Literal, Mapping, Optional, Sequence, TypedDict, Union, final, overload
 
-#: A deal: a ``Deal`` or a PBN string.
-DealLike = Union["Deal", str]
+__version__: str
+
+#: A deal: a ``Deal``, a PBN string, or another library's deal (endplay's ``Deal``:
+#: anything with ``to_pbn()``, or whose ``str()`` is a PBN deal).
+DealLike = Union["Deal", str, Any]
 #: ``table[declarer][strain]``: declarers "N" "E" "S" "W", strains "S" "H" "D" "C" "NT".
 DdTable = dict[str, dict[str, int]]
 #: Cards as one string ("HJH8", "HJ H8", "HJ,H8") or an iterable of card strings.
@@ -14,6 +17,7 @@ class ParContract(TypedDict):
     strain: str
     declarer: str
     doubled: bool
+    tricks: int
     result: int
     text: str
 
@@ -37,6 +41,22 @@ class SearchStats(TypedDict):
 class ParResult(TypedDict):
     score: int
     contracts: list[ParContract]
+
+class DealerParResult(TypedDict):
+    score: int
+    contracts: list[ParContract]
+    dds: list[str]
+
+class SidesParResult(TypedDict):
+    ns: ParResult
+    ew: ParResult
+    dds: list[str]
+
+class SidesDealerPar(TypedDict):
+    ns: DealerParResult
+    ew: DealerParResult
+
+TableLike = Union[DealLike, Mapping[str, Mapping[str, int]], Sequence[int]]
 
 @final
 class Deal:
@@ -94,25 +114,33 @@ def solve_board(
 ) -> tuple[dict[str, int], SearchStats]:
     """The cards' values and what the search did."""
 
-def par(
-    deal_or_table: Union[DealLike, Mapping[str, Mapping[str, int]], Sequence[int]],
-    vul: str = "none",
-    dealer: str = "N",
-) -> ParResult:
-    """Par (DDS DealerPar): North-South's score and the par contracts."""
+def par(deal_or_table: TableLike, vul: str = "none") -> SidesParResult:
+    """Par (DDS Par): each side's view (score and contracts), and DDS's text under "dds"."""
 
-def dealer_par(
-    deal_or_table: Union[DealLike, Mapping[str, Mapping[str, int]], Sequence[int]],
-    vul: str = "none",
-    dealer: str = "N",
-) -> list[str]:
-    """DDS DealerPar's text form: ``['-110', '2S-EW']``."""
+def dealer_par(deal_or_table: TableLike, vul: str = "none", dealer: str = "N") -> DealerParResult:
+    """Dealer par (DDS DealerPar): North-South's score, the contracts, DDS's text under "dds"."""
 
-def sides_par(
-    deal_or_table: Union[DealLike, Mapping[str, Mapping[str, int]], Sequence[int]],
-    vul: str = "none",
-) -> list[str]:
-    """DDS Par's text form: ``['NS -110', 'EW 110', 'NS:EW 2S', 'EW:EW 2S']``."""
+def sides_par(deal_or_table: TableLike, vul: str = "none") -> SidesDealerPar:
+    """Sides par (DDS SidesPar): dealer par with each side dealing, each side's score."""
 
 def analyse_play(deal: DealLike, trump: str, leader: str, cards: Cards) -> list[int]:
     """Declarer's side's tricks before the first card and after each card (DDS AnalysePlay)."""
+
+def solve_all_boards(
+    boards: Iterable[Union[Sequence[Any], Mapping[str, Any]]], threads: Optional[int] = None
+) -> list[dict[str, int]]:
+    """``solve_board`` of many positions in parallel, in input order."""
+
+def analyse_all_plays(
+    plays: Iterable[Union[Sequence[Any], Mapping[str, Any]]], threads: Optional[int] = None
+) -> list[list[int]]:
+    """``analyse_play`` of many plays in parallel, in input order."""
+
+def read_pbn(text: Union[str, bytes]) -> list[dict[str, Any]]:
+    """The boards of a PBN file: line, board, dealer, vulnerable, deal, tags."""
+
+def read_lin(text: str) -> list[dict[str, Any]]:
+    """The boards of BBO LIN text: deal, dealer, vulnerable."""
+
+def annotate(text: Union[str, bytes], threads: Optional[int] = None) -> Union[str, bytes]:
+    """A PBN file with the DD table and par of every board, as ``ddsolve annotate`` writes it."""
