@@ -88,7 +88,7 @@ async function open(t, viewport = DESKTOP, url = '/') {
     if (msg.type() === 'error' && !/status of 4\d\d/.test(msg.text())) problems.push(`console error: ${msg.text()}`);
   });
   page.on('response', (res) => {
-    if (res.url().includes('/static/') && res.status() !== 200) problems.push(`${res.url()}: ${res.status()}`);
+    if (res.url().includes('/static/') && ![200, 304].includes(res.status())) problems.push(`${res.url()}: ${res.status()}`);
   });
   page.on('requestfailed', (req) => {
     // A reload or a new page aborts what is in flight; anything else is a failure.
@@ -352,6 +352,7 @@ test('"finish" plays the deal out optimally', async (t) => {
 test('phone width: a stacked layout without sideways scrolling, playable by keyboard', async (t) => {
   const url = `/?deal=${encodeURIComponent(README_DEAL)}&strain=NT&declarer=N&play=${MID_PLAY}`;
   const page = await open(t, PHONE, url);
+  await readTable(page);
   await readValues(page);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= PHONE.width, `page width ${width} fits ${PHONE.width}`);
