@@ -356,10 +356,13 @@ test('phone width: a stacked layout without sideways scrolling, playable by keyb
   await readValues(page);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= PHONE.width, `page width ${width} fits ${PHONE.width}`);
-  const box = async (sel) => page.locator(sel).boundingBox();
-  assert.ok((await box('.hand-N')).y < (await box('.felt')).y, 'North above the table');
-  assert.ok((await box('.felt')).y < (await box('.hand-S')).y, 'South below it');
-  assert.ok((await box('.diagram-panel')).y < (await box('.dd-table')).y, 'the table of contracts below the diagram');
+  // Measured in one go: the page redraws the diagram when an answer arrives.
+  const box = await page.evaluate(() => Object.fromEntries(['.hand-N', '.hand-W', '.hand-E', '.felt', '.hand-S', '.diagram-panel', '.dd-table'].map((sel) => [sel, document.querySelector(sel).getBoundingClientRect().toJSON()])));
+  const [n, w, e, felt, s] = ['.hand-N', '.hand-W', '.hand-E', '.felt', '.hand-S'].map((sel) => box[sel]);
+  assert.ok(n.bottom <= w.top && n.bottom <= e.top, 'North above West and East');
+  assert.ok(w.right <= e.left && w.top < e.bottom && e.top < w.bottom, 'West and East side by side');
+  assert.ok(Math.max(w.bottom, e.bottom) <= felt.top && felt.bottom <= s.top, 'the table below them, South below it');
+  assert.ok(box['.diagram-panel'].bottom <= box['.dd-table'].top, 'the table of contracts below the diagram');
   await shot(page, 'phone-mid-play');
   // Tab reaches the cards; the focus is visible (an outline), Enter plays.
   let found = false;
