@@ -157,6 +157,12 @@ test("the README's deal: the page's table and par equal ddsolve's", async (t) =>
   assert.equal((await page.textContent('.hand-N .suit-row:nth-of-type(5)')).replace(/\s+/g, ''), '♣1098');
   assert.ok(await page.isVisible('.hand-N .badge.dealer'));
   assert.match(page.url(), /deal=N:QJ6\.K652\.J85\.T98\+873/);
+  // Each side's par stays open while the page redraws (here: another contract chosen).
+  await page.click('#par-details summary');
+  await page.click('.dd-table .cell[data-seat="E"][data-strain="S"]');
+  await page.waitForSelector('.dd-table .cell.current[data-seat="E"][data-strain="S"]');
+  assert.ok(await page.getAttribute('#par-details', 'open') !== null, 'the par details stay open');
+  assert.match(await page.textContent('#par-details'), /NS: -110 EW 2S/);
   await shot(page, 'desktop-table');
   page.assertClean();
 });
