@@ -98,15 +98,16 @@ impl SolverPool {
         self.in_flight.fetch_add(1, Ordering::SeqCst);
         let guard = InFlight(Arc::clone(&self.in_flight));
         let boxed: Job = Box::new(move |solver: &mut WorkerSolver| {
-            let _guard = guard;
             if tx.is_closed() {
-                return; // Nobody waits for it any more.
+                return; // Nobody waits for it any more (`guard` is dropped).
             }
             let result = catch_unwind(AssertUnwindSafe(|| job(solver))).map_err(|panic| {
                 // The solver may be in any state after a panic: start afresh.
                 solver.solver = None;
                 panic_message(&panic)
             });
+            // Done before the answer leaves: whoever has the answer sees the count without it.
+            drop(guard);
             let _ = tx.send(result);
         });
         let sender = self.sender.lock().unwrap_or_else(PoisonError::into_inner);

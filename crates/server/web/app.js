@@ -237,6 +237,7 @@ const state = {
   playError: null,
   finishing: false,
   pendingSuit: null,
+  parOpen: false, // the par details, kept open across redraws
 };
 
 const tableCache = new Map();
@@ -632,6 +633,15 @@ function render({ focusCards = false } = {}) {
   if (target && target !== document.activeElement && (focusCards || focusKey)) target.focus({ preventScroll: true });
 }
 
+/** Sets an element's HTML only when it changed, so a redraw keeps focus, hover and open details. */
+const drawn = new WeakMap();
+
+function setHtml(el, html) {
+  if (drawn.get(el) === html) return;
+  el.innerHTML = html;
+  drawn.set(el, html);
+}
+
 function renderInput() {
   const box = $('input-error');
   box.hidden = !state.inputError;
@@ -644,7 +654,7 @@ function renderBoards() {
   const nav = $('boards');
   if (!state.boards.length) {
     nav.hidden = true;
-    nav.innerHTML = '';
+    setHtml(nav, '');
     return;
   }
   nav.hidden = false;
@@ -653,7 +663,7 @@ function renderBoards() {
     .map((b, j) => `<option value="${j}"${j === i ? ' selected' : ''}>Board ${escapeHtml(b.board ?? j + 1)}${b.error ? ' (error)' : ''}</option>`)
     .join('');
   const board = state.boards[i];
-  nav.innerHTML = `
+  setHtml(nav, `
     <span class="file-name" title="${escapeHtml(state.fileName)}">${escapeHtml(state.fileName)} · ${state.boards.length} boards</span>
     <div class="board-stepper">
       <button type="button" data-action="prev-board" data-focus="prev-board" aria-label="Previous board" ${i <= 0 ? 'disabled' : ''}>‹ Prev</button>
@@ -661,7 +671,7 @@ function renderBoards() {
       <select id="board-select" data-focus="board-select">${options}</select>
       <button type="button" data-action="next-board" data-focus="next-board" aria-label="Next board" ${i >= state.boards.length - 1 ? 'disabled' : ''}>Next ›</button>
     </div>
-    ${board && board.error ? `<p class="error" role="alert">Board ${escapeHtml(board.board ?? i + 1)}: ${escapeHtml(board.error)}</p>` : ''}`;
+    ${board && board.error ? `<p class="error" role="alert">Board ${escapeHtml(board.board ?? i + 1)}: ${escapeHtml(board.error)}</p>` : ''}`);
 }
 
 function renderHand(seat, game, legal, values) {
@@ -713,9 +723,9 @@ function renderDiagram() {
   const el = $('diagram');
   if (!state.hands) {
     el.classList.add('is-empty');
-    el.innerHTML = state.dealLoading
+    setHtml(el, state.dealLoading
       ? '<p class="empty"><span class="spinner" aria-hidden="true"></span> Reading the deal…</p>'
-      : '<p class="empty">Paste a deal above, open a PBN file, or try the <button type="button" class="link" data-action="example">example deal</button>.</p>';
+      : '<p class="empty">Paste a deal above, open a PBN file, or try the <button type="button" class="link" data-action="example">example deal</button>.</p>');
     return;
   }
   el.classList.remove('is-empty');
@@ -754,7 +764,7 @@ function renderDiagram() {
     </div>`
     : '<div class="corner corner-ne"></div>';
 
-  el.innerHTML = `<div class="table-grid">
+  setHtml(el, `<div class="table-grid">
       ${info}
       ${renderHand('N', game && !game.error ? game : null, legal, values)}
       ${score}
@@ -764,7 +774,7 @@ function renderDiagram() {
       <div class="corner corner-sw"></div>
       ${renderHand('S', game && !game.error ? game : null, legal, values)}
       <div class="corner corner-se"></div>
-    </div>`;
+    </div>`);
 }
 
 function renderControls() {
@@ -772,8 +782,8 @@ function renderControls() {
   const status = $('play-status');
   const game = currentGame();
   if (!game) {
-    el.innerHTML = '';
-    status.innerHTML = state.hands && state.tableError ? '' : state.hands ? '<p class="muted">Choose a strain and a declarer to play the deal.</p>' : '';
+    setHtml(el, '');
+    setHtml(status, state.hands && state.tableError ? '' : state.hands ? '<p class="muted">Choose a strain and a declarer to play the deal.</p>' : '');
     return;
   }
   const over = state.played.length >= 52;
@@ -782,7 +792,7 @@ function renderControls() {
   const answer = solveCache.get(sk);
   const declSide = sideOf(state.declarer);
   const disabled = (cond) => (cond ? 'disabled' : '');
-  el.innerHTML = `
+  setHtml(el, `
     <button type="button" data-action="reset" data-focus="reset" ${disabled(!state.played.length)} aria-label="Reset: back to the opening lead">« Reset</button>
     <button type="button" data-action="undo" data-focus="undo" ${disabled(!state.played.length)} aria-label="Undo the last card (u)">↶ Undo</button>
     <button type="button" data-action="redo" data-focus="redo" ${disabled(!state.future.length)} aria-label="Redo (r)">↷ Redo</button>
@@ -791,7 +801,7 @@ function renderControls() {
     <div class="view-toggle" role="radiogroup" aria-label="Numbers on the cards">
       <label><input type="radio" name="view" value="declarer" ${state.view === 'declarer' ? 'checked' : ''}> declarer's side, total</label>
       <label><input type="radio" name="view" value="side" ${state.view === 'side' ? 'checked' : ''}> side to play, from here</label>
-    </div>`;
+    </div>`);
 
   let html = '';
   if (game.error) {
@@ -822,23 +832,23 @@ function renderControls() {
   }
   if (state.solveError) html += `<p class="error" role="alert">The server could not solve this position: ${escapeHtml(state.solveError)}</p>`;
   if (state.playError) html += `<p class="error" role="alert">${escapeHtml(state.playError)}</p>`;
-  status.innerHTML = html;
+  setHtml(status, html);
 }
 
 function renderTable() {
   const el = $('table');
   if (!state.deal) {
-    el.innerHTML = state.dealLoading ? '<p class="loading"><span class="spinner" aria-hidden="true"></span> Solving the table…</p>' : '<p class="muted">No deal yet.</p>';
+    setHtml(el, state.dealLoading ? '<p class="loading"><span class="spinner" aria-hidden="true"></span> Solving the table…</p>' : '<p class="muted">No deal yet.</p>');
     return;
   }
   if (state.tableError) {
-    el.innerHTML = `<p class="error" role="alert">The table could not be solved: ${escapeHtml(state.tableError)}</p>`;
+    setHtml(el, `<p class="error" role="alert">The table could not be solved: ${escapeHtml(state.tableError)}</p>`);
     return;
   }
   const answer = tableCache.get(tableKey());
   if (!answer) {
-    el.innerHTML = `<p class="loading"><span class="spinner" aria-hidden="true"></span> Solving the table (20 contracts)…</p>
-      <div class="skeleton" aria-hidden="true"></div>`;
+    setHtml(el, `<p class="loading"><span class="spinner" aria-hidden="true"></span> Solving the table (20 contracts)…</p>
+      <div class="skeleton" aria-hidden="true"></div>`);
     el.setAttribute('aria-busy', 'true');
     return;
   }
@@ -863,22 +873,22 @@ function renderTable() {
     const sideText = (p) => `${p.score > 0 ? '+' : ''}${p.score} ${p.contracts.map((c) => escapeHtml(c.text || '')).join(', ')}`;
     par = `<div class="par">
         <div class="par-main"><span class="par-label">Par</span> <strong class="par-score">${scoreText}</strong> <span class="par-contracts">${contracts || 'Pass'}</span></div>
-        ${answer.par ? `<details><summary>Par from each side's view</summary><p>NS: ${sideText(answer.par.ns)}</p><p>EW: ${sideText(answer.par.ew)}</p></details>` : ''}
+        ${answer.par ? `<details id="par-details"${state.parOpen ? ' open' : ''}><summary>Par from each side's view</summary><p>NS: ${sideText(answer.par.ns)}</p><p>EW: ${sideText(answer.par.ew)}</p></details>` : ''}
       </div>`;
   }
-  el.innerHTML = `<table class="dd-table">
+  setHtml(el, `<table class="dd-table">
       <caption class="visually-hidden">Tricks each declarer takes in each strain; choose one to play it</caption>
       <thead><tr><th scope="col"><span class="visually-hidden">Declarer</span></th>${head}</tr></thead>
       <tbody>${rows}</tbody>
     </table>
     <p class="hint">Tricks by declarer and strain; click one to play it.</p>
-    ${par}`;
+    ${par}`);
 }
 
 function renderContract() {
   const el = $('contract');
   if (!state.hands) {
-    el.innerHTML = '<p class="muted">No deal yet.</p>';
+    setHtml(el, '<p class="muted">No deal yet.</p>');
     return;
   }
   const strainButtons = STRAINS.map((s) => `<button type="button" class="seg${state.strain === s ? ' on' : ''}" data-action="strain" data-strain="${s}" data-focus="strain-${s}" aria-pressed="${state.strain === s}" aria-label="${s === 'NT' ? 'Notrump' : SUIT_NAMES[s]}">${strainHtml(s)}</button>`).join('');
@@ -888,16 +898,16 @@ function renderContract() {
     ? `<button type="button" class="small" data-action="board-contract" data-focus="board-contract">Board's contract: ${bc.level}${strainHtml(bc.strain)}${bc.doubled ? escapeHtml(bc.doubled.replace(/X/g, 'x')) : ''} by ${SEAT_NAMES[bc.declarer]}</button>`
     : '';
   const leader = state.declarer ? `<p class="muted">Opening lead: ${SEAT_NAMES[nextSeat(state.declarer)]}.</p>` : '';
-  el.innerHTML = `<div class="seg-row" role="group" aria-label="Strain">${strainButtons}</div>
+  setHtml(el, `<div class="seg-row" role="group" aria-label="Strain">${strainButtons}</div>
     <div class="seg-row" role="group" aria-label="Declarer">${seatButtons}</div>
-    ${boardBtn}${leader}`;
+    ${boardBtn}${leader}`);
 }
 
 function renderTricks() {
   const el = $('tricks');
   const game = currentGame();
   if (!game || (!game.tricks.length && !game.current.cards.length)) {
-    el.innerHTML = `<p class="muted">No card played yet.</p>${state.future.length ? '<p class="muted">Redo goes forward again.</p>' : ''}`;
+    setHtml(el, `<p class="muted">No card played yet.</p>${state.future.length ? '<p class="muted">Redo goes forward again.</p>' : ''}`);
     return;
   }
   const analysis = playCache.get(playKey());
@@ -915,11 +925,11 @@ function renderTricks() {
     const dd = ddAt(index - 1);
     rows.push(`<tr><th scope="row">${t + 1}</th><td><ol class="trick-cards">${cells.join('')}</ol></td><td class="winner">${trick.winner ? trick.winner : '…'}</td><td class="dd">${dd === null ? '' : dd}</td></tr>`);
   });
-  el.innerHTML = `<table class="trick-table">
+  setHtml(el, `<table class="trick-table">
       <thead><tr><th scope="col">#</th><th scope="col">Cards (leader first)</th><th scope="col">Won</th><th scope="col"><abbr title="Declarer's side: tricks won plus double-dummy tricks to come, after the trick">DD</abbr></th></tr></thead>
       <tbody>${rows.join('')}</tbody>
     </table>
-    <p class="hint">A red mark is a card that gave tricks away. Click a card to go back to before it.</p>`;
+    <p class="hint">A red mark is a card that gave tricks away. Click a card to go back to before it.</p>`);
 }
 
 // ---------------------------------------------------------------- boards of a file
@@ -1181,6 +1191,9 @@ function init() {
     help.setAttribute('aria-expanded', String(open));
     $('help').hidden = !open;
   });
+  document.addEventListener('toggle', (event) => {
+    if (event.target.id === 'par-details') state.parOpen = event.target.open;
+  }, true);
   document.addEventListener('dragover', (event) => event.preventDefault());
   document.addEventListener('drop', (event) => {
     event.preventDefault();

@@ -30,8 +30,13 @@ pub async fn table(
         Some(d) => Some(input::seat("dealer", d)?),
         None => lin_dealer,
     };
-    let par = match (&req.vulnerable, dealer) {
-        (Some(v), Some(dealer)) => Some((input::vulnerability(v)?, dealer)),
+    let vul = req
+        .vulnerable
+        .as_deref()
+        .map(input::vulnerability)
+        .transpose()?;
+    let par = match (vul, dealer) {
+        (Some(vul), Some(dealer)) => Some((vul, dealer)),
         (Some(_), None) => return Err(ApiError::bad_request(
             "vulnerable is given but no dealer: par needs both (or neither, for the table alone)",
         )),

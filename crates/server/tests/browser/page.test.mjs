@@ -88,7 +88,7 @@ async function open(t, viewport = DESKTOP, url = '/') {
     if (msg.type() === 'error' && !/status of 4\d\d/.test(msg.text())) problems.push(`console error: ${msg.text()}`);
   });
   page.on('response', (res) => {
-    if (res.url().includes('/static/') && res.status() !== 200) problems.push(`${res.url()}: ${res.status()}`);
+    if (res.url().includes('/static/') && ![200, 304].includes(res.status())) problems.push(`${res.url()}: ${res.status()}`);
   });
   page.on('requestfailed', (req) => {
     // A reload or a new page aborts what is in flight; anything else is a failure.
@@ -157,6 +157,12 @@ test("the README's deal: the page's table and par equal ddsolve's", async (t) =>
   assert.equal((await page.textContent('.hand-N .suit-row:nth-of-type(5)')).replace(/\s+/g, ''), '♣1098');
   assert.ok(await page.isVisible('.hand-N .badge.dealer'));
   assert.match(page.url(), /deal=N:QJ6\.K652\.J85\.T98\+873/);
+  // Each side's par stays open while the page redraws (here: another contract chosen).
+  await page.click('#par-details summary');
+  await page.click('.dd-table .cell[data-seat="E"][data-strain="S"]');
+  await page.waitForSelector('.dd-table .cell.current[data-seat="E"][data-strain="S"]');
+  assert.ok(await page.getAttribute('#par-details', 'open') !== null, 'the par details stay open');
+  assert.match(await page.textContent('#par-details'), /NS: -110 EW 2S/);
   await shot(page, 'desktop-table');
   page.assertClean();
 });
@@ -352,13 +358,17 @@ test('"finish" plays the deal out optimally', async (t) => {
 test('phone width: a stacked layout without sideways scrolling, playable by keyboard', async (t) => {
   const url = `/?deal=${encodeURIComponent(README_DEAL)}&strain=NT&declarer=N&play=${MID_PLAY}`;
   const page = await open(t, PHONE, url);
+  await readTable(page);
   await readValues(page);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= PHONE.width, `page width ${width} fits ${PHONE.width}`);
-  const box = async (sel) => page.locator(sel).boundingBox();
-  assert.ok((await box('.hand-N')).y < (await box('.felt')).y, 'North above the table');
-  assert.ok((await box('.felt')).y < (await box('.hand-S')).y, 'South below it');
-  assert.ok((await box('.diagram-panel')).y < (await box('.dd-table')).y, 'the table of contracts below the diagram');
+  // Measured in one go: the page redraws the diagram when an answer arrives.
+  const box = await page.evaluate(() => Object.fromEntries(['.hand-N', '.hand-W', '.hand-E', '.felt', '.hand-S', '.diagram-panel', '.dd-table'].map((sel) => [sel, document.querySelector(sel).getBoundingClientRect().toJSON()])));
+  const [n, w, e, felt, s] = ['.hand-N', '.hand-W', '.hand-E', '.felt', '.hand-S'].map((sel) => box[sel]);
+  assert.ok(n.bottom <= w.top && n.bottom <= e.top, 'North above West and East');
+  assert.ok(w.right <= e.left && w.top < e.bottom && e.top < w.bottom, 'West and East side by side');
+  assert.ok(Math.max(w.bottom, e.bottom) <= felt.top && felt.bottom <= s.top, 'the table below them, South below it');
+  assert.ok(box['.diagram-panel'].bottom <= box['.dd-table'].top, 'the table of contracts below the diagram');
   await shot(page, 'phone-mid-play');
   // Tab reaches the cards; the focus is visible (an outline), Enter plays.
   let found = false;
