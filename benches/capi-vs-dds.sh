@@ -8,9 +8,11 @@
 # DealerPar, with SidesPar; play: AnalyseAllPlaysPBN) must be identical; the time of each
 # phase (CalcAllTablesPBN's is the table phase) is printed for both, with 2 threads.
 #
-# Then, unless --no-valgrind, the C tests run under valgrind's memcheck with our library
-# (the errors table, and the regression program on list10.txt: valgrind is ~50x slower):
-# every run must report 0 errors.
+# Then, unless --no-valgrind, the C tests run under valgrind's memcheck with our library,
+# built for it with RUSTFLAGS="-C target-cpu=x86-64-v3" in target/valgrind (valgrind does
+# not know every instruction of target-cpu=native): the errors table, the SolveBoard
+# semantics and the regression program on list10.txt (valgrind is ~50x slower). Every run
+# must report 0 errors.
 #
 # Usage: benches/capi-vs-dds.sh [DDS-FILE] [--no-valgrind]
 #   DDS-FILE defaults to list1000.txt of the shared data folder if there, else list100.txt
@@ -81,8 +83,14 @@ our_cpu="$(sed -n 's/^time table: \([0-9.]*\) s wall, \([0-9.]*\) s cpu/\2/p' "$
 echo "CalcAllTablesPBN, 2 threads: DDS ${dds_wall} s wall (${dds_cpu} s cpu), ddsolve ${our_wall} s wall (${our_cpu} s cpu): ratio $(table_ratio "$dds_wall" "$our_wall") wall, $(table_ratio "$dds_cpu" "$our_cpu") cpu"
 
 if [[ "$valgrind" == 1 ]]; then
-    echo "-- valgrind memcheck, ddsolve's library"
-    for run in "errors" "regress all crates/testkit/data/list10.txt 2"; do
+    echo "-- valgrind memcheck, ddsolve's library (x86-64-v3 build)"
+    RUSTFLAGS="-C target-cpu=x86-64-v3" CARGO_TARGET_DIR=target/valgrind \
+        cargo build --release -p ddsolve-capi
+    ours=target/valgrind/release
+    [[ -e "$ours/libdds.so.0" ]] || ln -s libdds.so "$ours/libdds.so.0"
+    cc -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -Wall -Wextra -Werror -DEXPECT_DDS_HEADER \
+        -o "$work/semantics" crates/capi/tests/c/semantics.c -ldds
+    for run in "errors" "semantics" "regress all crates/testkit/data/list10.txt 2"; do
         # shellcheck disable=SC2086
         LD_LIBRARY_PATH="$ours" valgrind --tool=memcheck --error-exitcode=1 --leak-check=no \
             "$work/"$run > /dev/null 2> "$work/valgrind.err" || status=1

@@ -34,7 +34,8 @@ pub fn range_checks(dl: &DealBin, target: i32, solutions: i32, mode: i32) -> Res
             return Err(RETURN_SUIT_OR_RANK);
         }
     }
-    if (seen[2] && !(seen[1] && seen[0])) || (seen[1] && !seen[0]) {
+    // The cards of the trick come first: none after a gap.
+    if (1..3).any(|k| seen[k] && !seen[..k].iter().all(|&s| s)) {
         return Err(RETURN_SUIT_OR_RANK);
     }
     check_holdings(&dl.remain_cards)
@@ -84,7 +85,7 @@ pub fn checked_position(dl: &DealBin, target: i32) -> Result<Position, i32> {
     if count > 52 {
         return Err(RETURN_TOO_MANY_CARDS);
     }
-    let tricks_left = (count + 3) / 4;
+    let tricks_left = count.div_ceil(4);
     if target > tricks_left as i32 {
         return Err(RETURN_TARGET_TOO_HIGH);
     }
