@@ -63,6 +63,7 @@ pub(crate) struct Searcher<'a, T: TranspositionTable, O: MoveOrdering> {
     pub nodes: u64,
     /// Nodes at the start of a trick (DDS's node measure).
     pub trick_nodes: u64,
+    /// What this search counted (`stats.rs`).
     pub stats: SearchStats,
     pub config: &'a Config,
     pub tt: &'a mut T,
