@@ -21,6 +21,13 @@
 //! # Ok::<(), dds_file::DdsFileError>(())
 //! ```
 
+#![warn(missing_docs)]
+
+// The README's example, compiled and run as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 pub mod dds_file;
 pub mod lin;
 pub mod pbn_file;
