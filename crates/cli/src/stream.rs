@@ -2,7 +2,7 @@
 //! every earlier one are done (input order), in constant memory.
 //!
 //! The deals come from [`crate::input::Records`]; the pool of `ddsolve-search`
-//! ([`ddsolve_search::pool::ordered_map_dedup`]) solves them with one solver per worker
+//! ([`ddsolve::search::pool::ordered_map_dedup`]) solves them with one solver per worker
 //! thread and at most a few deals per worker in flight, a deal repeated within the last
 //! [`DEDUP_WINDOW`] distinct deals being solved once. A bad line stops the run once every
 //! earlier result is written (exit status 2), or with `--keep-going` is reported on stderr
@@ -12,8 +12,8 @@ use crate::error::CliError;
 use crate::input::{self, BadLine, Record};
 use crate::progress::Progress;
 use clap::Args;
+use ddsolve::search::pool::{default_threads, ordered_map_dedup, PoolOptions};
 use ddsolve_cards::{DdTable, Deal};
-use ddsolve_search::pool::{default_threads, ordered_map_dedup, PoolOptions};
 use std::collections::VecDeque;
 use std::num::NonZeroUsize;
 use std::path::PathBuf;

@@ -17,7 +17,7 @@ use ddsolve_cards::{
 use ddsolve_par::{
     dealer_par as dds_dealer_par, par as dds_par, ParContract, ParOutcome, Vulnerability,
 };
-use ddsolve_search::{solve_tables, CardValue, DdTable, Solutions, Solver, Target};
+use ddsolve::{solve_tables, CardValue, DdTable, Solutions, Solver, Target};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyMapping, PyString, PyTuple};

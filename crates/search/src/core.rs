@@ -1,7 +1,7 @@
 //! The zero-window search of chapters 1, 2 and 6.
 
 use crate::rank_owners::RankOwners;
-use crate::Config;
+use crate::SearchConfig;
 use ddsolve_cards::{
     overtakes, trick_winner_index, trick_winner_so_far, Card, Hand, Holding, Seat, SeatMap, Side,
     Strain,
@@ -62,7 +62,7 @@ pub(crate) struct Searcher<'a, T: TranspositionTable, O: MoveOrdering> {
     pub nodes: u64,
     /// Nodes at the start of a trick (DDS's node measure).
     pub trick_nodes: u64,
-    pub config: &'a Config,
+    pub config: &'a SearchConfig,
     pub tt: &'a mut T,
     pub ordering: &'a mut O,
     pub hints: &'a mut Hints,
@@ -102,7 +102,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         trump: Strain,
         leader: Seat,
         played: &[Card],
-        config: &'a Config,
+        config: &'a SearchConfig,
         tt: &'a mut T,
         ordering: &'a mut O,
         hints: &'a mut Hints,

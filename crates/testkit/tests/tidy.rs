@@ -14,6 +14,7 @@ const LIBRARIES: &[&str] = &[
     "moves",
     "prune",
     "tt",
+    "tt-forest",
     "tt-pattern",
     "tt-zobrist",
     "search",

@@ -77,7 +77,7 @@
 //! ## Measured in the search
 //!
 //! ```text
-//! cargo run --release -p ddsolve-tt-zobrist --example ablation
+//! cargo run --release -p ddsolve --example tt_zobrist_ablation
 //! ```
 //!
 //! `Solver::table` (the 20 results) of the first 20 distinct deals of `list100.txt`, a cold

@@ -37,7 +37,7 @@ impl TtKey {
 
 /// A hasher for `u64` keys such as `TtKey::packed`: one folded multiply spreads their bits.
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct KeyHasher(u64);
+pub struct KeyHasher(u64);
 
 impl std::hash::Hasher for KeyHasher {
     #[inline]
@@ -61,7 +61,7 @@ impl std::hash::Hasher for KeyHasher {
 }
 
 /// Builds [`KeyHasher`]s.
-pub(crate) type KeyHashBuilder = std::hash::BuildHasherDefault<KeyHasher>;
+pub type KeyHashBuilder = std::hash::BuildHasherDefault<KeyHasher>;
 
 /// The number of cards in each 16-bit lane of `x`, as four nibbles (lane s at bits 4 s).
 #[inline]

@@ -85,18 +85,29 @@ impl TtStats {
     }
 }
 
-/// The counters a table keeps as it works (everything in [`TtStats`] but the sizes).
+/// The counters a table keeps as it works (everything in [`TtStats`] but the sizes), for
+/// the tables of other crates to report their figures the same way.
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Counters {
+pub struct Counters {
+    /// As [`TtStats::peak_bytes`] (the sizes seen at sweeps; `stats` adds the current one).
     pub peak_bytes: usize,
+    /// As [`TtStats::searches`].
     pub searches: u64,
+    /// As [`TtStats::sweeps`].
     pub sweeps: u64,
+    /// As [`TtStats::evictions`].
     pub evictions: u64,
+    /// As [`TtStats::dropped`].
     pub dropped: u64,
+    /// As [`TtStats::merges`].
     pub merges: u64,
+    /// As [`TtStats::probes`].
     pub probes: [u64; DEPTHS],
+    /// As [`TtStats::hits`].
     pub hits: [u64; DEPTHS],
+    /// As [`TtStats::scanned`].
     pub scanned: [u64; DEPTHS],
+    /// As [`TtStats::stores`].
     pub stores: [u64; DEPTHS],
 }
 
