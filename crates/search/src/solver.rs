@@ -1,3 +1,6 @@
+//! The solver API: [`Solver`] (generic over table and ordering) with `solve` (DDS's
+//! SolveBoard), `tricks`, `table` and `strain_tricks`, and the types of its answers.
+
 use crate::core::{root_moves, Hints, Searcher};
 use crate::first_guess::first_guess;
 use crate::rank_owners::RankOwners;

@@ -1,5 +1,6 @@
 //! Tidy checks (in rust-analyzer's style): what `cargo package`, crates.io and docs.rs need
-//! of every library crate stays in its manifest, its README and its crate root.
+//! of every library crate stays in its manifest, its README and its crate root; every module
+//! says what it is; every path ARCHITECTURE.md names exists.
 
 use std::path::{Path, PathBuf};
 
@@ -136,5 +137,97 @@ fn workspace_path_dependencies_carry_versions() {
     assert!(
         seen >= LIBRARIES.len(),
         "the workspace's own crates were not found"
+    );
+}
+
+/// Every `.rs` file under `dir`, recursively.
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            if path.file_name().is_some_and(|n| n != "target") {
+                rust_files(&path, out);
+            }
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The source folders whose every module must open with a `//!` doc.
+fn source_files() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let crates = root().join("crates");
+    for entry in std::fs::read_dir(&crates)
+        .expect("the crates folder")
+        .flatten()
+    {
+        rust_files(&entry.path().join("src"), &mut files);
+    }
+    for dir in ["xtask/src", "benches/src", "fuzz/src"] {
+        rust_files(&root().join(dir), &mut files);
+    }
+    files
+}
+
+#[test]
+fn every_module_opens_with_a_doc_comment() {
+    let files = source_files();
+    assert!(files.len() > 50, "only {} source files found", files.len());
+    for path in files {
+        let text = read(&path);
+        assert!(
+            text.starts_with("//!"),
+            "{} does not open with a `//!` module doc",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn every_path_architecture_names_exists() {
+    let text = read(&root().join("ARCHITECTURE.md"));
+    let mut names = Vec::new();
+    rust_files(&root().join("crates"), &mut names);
+    for dir in ["xtask", "benches", "fuzz/src", "fuzz/fuzz_targets"] {
+        rust_files(&root().join(dir), &mut names);
+    }
+    let file_names: Vec<String> = names
+        .iter()
+        .filter_map(|p| p.file_name())
+        .map(|n| n.to_string_lossy().into_owned())
+        .collect();
+    let mut checked = 0;
+    for (i, quoted) in text.split('`').enumerate() {
+        if i % 2 == 0 || quoted.contains(' ') {
+            continue;
+        }
+        assert!(
+            !quoted.starts_with("../") && !quoted.starts_with("/work"),
+            "ARCHITECTURE.md names `{quoted}`, outside the repository"
+        );
+        let rooted = ["crates/", "fuzz/", "benches/", "xtask/", ".ci/"]
+            .iter()
+            .any(|d| quoted.starts_with(d));
+        if rooted {
+            assert!(
+                root().join(quoted.trim_end_matches('/')).exists(),
+                "ARCHITECTURE.md names `{quoted}`, which does not exist"
+            );
+            checked += 1;
+        } else if quoted.ends_with(".rs") {
+            assert!(
+                file_names.iter().any(|n| n == quoted),
+                "ARCHITECTURE.md names `{quoted}`, no such file in the workspace"
+            );
+            checked += 1;
+        }
+    }
+    assert!(
+        checked > 30,
+        "only {checked} paths found in ARCHITECTURE.md"
     );
 }

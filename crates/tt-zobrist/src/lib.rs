@@ -148,7 +148,6 @@ mod bucket;
 mod entry;
 mod incremental;
 mod keys;
-mod stats;
 mod table;
 
 pub use bucket::{BUCKET_BYTES, BUCKET_ENTRIES};

@@ -1,3 +1,7 @@
+//! The key pieces the tables share: [`TtKey`] (tricks left, leader, suit lengths) and its
+//! hasher, [`Pattern`] (the owners of the remaining cards in relative-rank order), and the
+//! conversions between winning ranks in absolute and relative terms.
+
 use ddsolve_cards::{Hand, Holding, Seat, SeatMap, Suit};
 
 /// What must be equal for two positions to share entries: tricks left, the hand on lead and

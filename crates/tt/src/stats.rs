@@ -85,8 +85,10 @@ impl TtStats {
     }
 }
 
-/// The counters a table keeps as it works (everything in [`TtStats`] but the sizes), for
-/// the tables of other crates to report their figures the same way.
+/// The counters a table keeps as it works (everything in [`TtStats`] but the sizes): every
+/// table crate keeps these and reports them through [`Counters::stats`], so the figures mean
+/// the same whatever the table. A table that never sweeps or refuses a store leaves those
+/// counters at 0; one that replaces entries counts the victims as evictions.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Counters {
     /// As [`TtStats::peak_bytes`] (the sizes seen at sweeps; `stats` adds the current one).
