@@ -9,8 +9,8 @@ use ddsolve_search::{solve_positions_by, solve_tables_by, BatchOptions};
 /// The double-dummy tables of `deals`, in input order, on `threads` worker threads (each
 /// distinct deal solved once), with the default solver.
 ///
-/// Two threads solve list1000's distinct deals about twice as fast as one on an otherwise
-/// idle two-core machine (`cargo xtask batch-bench`); the total work does not grow.
+/// The total work does not grow with the threads (`cargo xtask batch-bench`; figures in
+/// `BENCHMARKS.md`).
 ///
 /// ```
 /// use ddsolve::{solve_tables, Deal, Solver};

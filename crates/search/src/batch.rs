@@ -18,9 +18,7 @@ pub enum BatchOrder {
     #[default]
     Input,
     /// Hardest first by [`difficulty`], to leave no long deal for the end while the other
-    /// workers idle. Measured, it does not pay: on list1000's 639 distinct deals with two
-    /// workers, the per-deal times put input order 0.01% above a perfect split and this
-    /// order 0.70% above (on the first 250 deals, 1.7% and 0.1%): the estimate is weak and
+    /// workers idle. Measured, it does not pay (`BENCHMARKS.md`): the estimate is weak and
     /// the tail of a long batch is short anyway.
     HardestFirst,
 }
@@ -106,9 +104,8 @@ where
 ///
 /// 26 less the longest fit of either side (the most cards one side holds in one suit). When
 /// a side has a long fit, cutoffs come early in most strains; deals where no side has one
-/// are fought over in every strain. A weak predictor: Spearman correlation 0.30 with the
-/// time of a table on list1000's 639 distinct deals (hand shapes and honour counts did
-/// worse on the first 250), too weak for [`BatchOrder::HardestFirst`] to pay.
+/// are fought over in every strain. A weak predictor (`BENCHMARKS.md`), too weak for
+/// [`BatchOrder::HardestFirst`] to pay.
 pub fn difficulty(deal: &Deal) -> u32 {
     let longest_fit = Suit::ALL
         .iter()

@@ -53,10 +53,9 @@ pub enum PlayOrder {
     Forward,
     /// From the end: the last position by a full [`Solver::tricks`] run, each earlier one
     /// from the value after it, and the start of the deal last, with a table that already
-    /// holds the play's later positions and a value to test (the default: on list1000's
-    /// 1000 plays, 18% fewer nodes and less time than forward, mostly because the start of
-    /// the deal, the costliest position, needs one or two probes instead of a full driver
-    /// run).
+    /// holds the play's later positions and a value to test (the default: fewer nodes and
+    /// less time than forward, measured in `BENCHMARKS.md`, mostly because the start of the
+    /// deal, the costliest position, needs one or two probes instead of a full driver run).
     #[default]
     Backward,
 }

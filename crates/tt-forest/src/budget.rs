@@ -26,8 +26,7 @@ const MAX_AGE: u8 = 32;
 const _: () = assert!(MAX_AGE as usize >= AGE_BINS && MAX_AGE as u32 + SATURATE_EVERY < 255);
 
 /// The part of the flat table's entries a sweep evicts: one in `SWEEP_DIVISOR`. Small
-/// sweeps keep more of what the search is using: 16 searched 2-10% fewer nodes than 4 on
-/// freak and symmetric deals at 2-8 MB (`cargo xtask tt-stats --tt-mb 8`).
+/// sweeps keep more of what the search is using (16 against 4: `BENCHMARKS.md`).
 pub(crate) const SWEEP_DIVISOR: usize = 16;
 
 /// The same for the forest, whose roots' maps keep their buckets after a sweep: a quarter,
