@@ -6,9 +6,9 @@
 //! `DDSOLVE_BENCH_DEALS=n` sets how many list10 deals (default 3).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use ddsolve::{Solutions, Solver, Target};
 use ddsolve_benches::{lead_starts, table_deals};
 use ddsolve_cards::Position;
-use ddsolve_search::{Solutions, Solver, Target};
 use std::time::Duration;
 
 fn bench(c: &mut Criterion) {

@@ -5,7 +5,8 @@
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use ddsolve_benches::{entries, sample_positions, starts, Sample, SEED};
 use ddsolve_cards::{DealRng, Hand, Position, SeatMap};
-use ddsolve_tt::{absolute_win_ranks, Pattern, TranspositionTable, TtFlat, TtKey};
+use ddsolve_tt::{absolute_win_ranks, Pattern, TranspositionTable, TtKey};
+use ddsolve_tt_forest::TtFlat;
 use ddsolve_tt_pattern::{ProbeOrder, TtPattern};
 
 /// What one store needs.

@@ -6,8 +6,8 @@
 //! - [`text`] (ddsolve-cards and ddsolve-formats only): `pbn_deal`, `position_with_trick`,
 //!   `pbn_file`, `lin`, `dds_file`, `annotate`; replayed by
 //!   `crates/formats/tests/fuzz_corpus.rs`.
-//! - [`solve`] (ddsolve-search and the testkit's oracle): `solve_small`; replayed by
-//!   `crates/search/tests/fuzz_corpus.rs`.
+//! - [`solve`] (the front crate ddsolve and the testkit's oracle): `solve_small`; replayed by
+//!   `crates/ddsolve/tests/fuzz_corpus.rs`.
 //! - [`replay`]: the replay itself (every committed input of a target through its check),
 //!   shared by both replay tests.
 

@@ -7,12 +7,12 @@
 //! forest, pattern), so that every configuration is checked. The solver's tricks and every
 //! card's value must equal the oracle's.
 //!
-//! This file uses only `ddsolve_cards`, `ddsolve_search` and `ddsolve_testkit`, so that the
-//! corpus replay test of the main workspace (`crates/search/tests/fuzz_corpus.rs`) includes
-//! it as a module and runs the very code the fuzzer ran.
+//! This file uses only `ddsolve_cards`, `ddsolve` (the front crate) and `ddsolve_testkit`,
+//! so that the corpus replay test of the main workspace (`crates/ddsolve/tests/fuzz_corpus.rs`)
+//! includes it as a module and runs the very code the fuzzer ran.
 
+use ddsolve::{Driver, OrderingKind, SearchConfig, Solutions, SolverBuilder, Target, TtKind};
 use ddsolve_cards::DealRng;
-use ddsolve_search::{Config, Driver, OrderingKind, Solutions, Solver, Target, TtKind};
 use ddsolve_testkit::oracle;
 
 /// See the module's documentation.
@@ -25,31 +25,33 @@ pub fn solve_small(data: &[u8]) {
     let flags = data[9];
     let pos = oracle::random_ending_of(&mut DealRng::new(seed), cards);
 
-    let config = Config {
+    let search = SearchConfig {
         quick_tricks: flags & 1 == 0,
         later_tricks: flags & 2 == 0,
         transposition_table: flags & 4 == 0,
         etc: flags & 8 == 0,
         small_card_filter: flags & 16 == 0,
-        ordering: match (flags >> 5) & 3 {
-            0 => OrderingKind::Tuned,
-            1 => OrderingKind::Paper,
-            2 => OrderingKind::Rank,
-            _ => OrderingKind::Cutoff,
-        },
         driver: if flags & 128 == 0 {
             Driver::Mtdf
         } else {
             Driver::Step
         },
-        tt_kind: match data.get(10).map(|b| b % 3) {
+        ..SearchConfig::default()
+    };
+    let config = SolverBuilder::new()
+        .search(search)
+        .ordering(match (flags >> 5) & 3 {
+            0 => OrderingKind::Tuned,
+            1 => OrderingKind::Paper,
+            2 => OrderingKind::Rank,
+            _ => OrderingKind::Cutoff,
+        })
+        .tt(match data.get(10).map(|b| b % 3) {
             Some(1) => TtKind::Forest,
             Some(2) => TtKind::Pattern,
             _ => TtKind::Flat,
-        },
-        ..Config::default()
-    };
-    let mut solver = Solver::with_config(config);
+        });
+    let mut solver = config.build();
     // The oracle's tricks are its best card's value (one oracle search fewer: the oracle is
     // most of the time of a run).
     let values = oracle::card_values(&pos);

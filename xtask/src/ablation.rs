@@ -3,7 +3,11 @@
 //! tables as the default.
 
 use crate::common::{distinct_deals, resolve_file, table_diff, FileDeal};
-use ddsolve_search::{Config, Driver, OrderingKind, Solver, TranspositionTable, TtKind};
+use ddsolve::search::Solver;
+use ddsolve::{
+    AnyOrdering, Driver, OrderingKind, SearchConfig, SolverBuilder, TranspositionTable, TtKind,
+    DEFAULT_TT_MEMORY_MB,
+};
 use ddsolve_tt_zobrist::{KeyMode, TtZobrist};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -15,11 +19,14 @@ struct Outcome {
     tables: Vec<[u8; 20]>,
 }
 
-fn solve_all(config: Config, deals: &[FileDeal]) -> Outcome {
-    solve_with(Solver::with_config(config), deals)
+fn solve_all(config: SolverBuilder, deals: &[FileDeal]) -> Outcome {
+    solve_with(config.build(), deals)
 }
 
-fn solve_with<T: TranspositionTable>(mut solver: Solver<T>, deals: &[FileDeal]) -> Outcome {
+fn solve_with<T: TranspositionTable>(
+    mut solver: Solver<T, AnyOrdering>,
+    deals: &[FileDeal],
+) -> Outcome {
     let mut secs = 0.0;
     let mut tables = Vec::with_capacity(deals.len());
     for d in deals {
@@ -37,100 +44,68 @@ fn solve_with<T: TranspositionTable>(mut solver: Solver<T>, deals: &[FileDeal]) 
 
 /// The configurations: a name and the default with one switch changed (the table kind is
 /// not an enhancement, but its cost shows here too).
-fn variants() -> Vec<(&'static str, Config)> {
-    let d = Config::default();
+fn variants() -> Vec<(&'static str, SolverBuilder)> {
+    let d = SearchConfig::default();
+    let b = SolverBuilder::new();
     vec![
         (
             "no quick_tricks",
-            Config {
+            b.search(SearchConfig {
                 quick_tricks: false,
                 ..d
-            },
+            }),
         ),
         (
             "no later_tricks",
-            Config {
+            b.search(SearchConfig {
                 later_tricks: false,
                 ..d
-            },
+            }),
         ),
-        ("no etc", Config { etc: false, ..d }),
+        ("no etc", b.search(SearchConfig { etc: false, ..d })),
         (
             "etc at every depth",
-            Config {
+            b.search(SearchConfig {
                 etc_min_cards: 0,
                 ..d
-            },
+            }),
         ),
         (
             "no small_card_filter",
-            Config {
+            b.search(SearchConfig {
                 small_card_filter: false,
                 ..d
-            },
+            }),
         ),
-        (
-            "tt_kind Flat",
-            Config {
-                tt_kind: TtKind::Flat,
-                ..d
-            },
-        ),
-        (
-            "tt_kind Forest",
-            Config {
-                tt_kind: TtKind::Forest,
-                ..d
-            },
-        ),
-        (
-            "ordering Paper",
-            Config {
-                ordering: OrderingKind::Paper,
-                ..d
-            },
-        ),
-        (
-            "ordering Rank",
-            Config {
-                ordering: OrderingKind::Rank,
-                ..d
-            },
-        ),
-        (
-            "ordering Tuned alone",
-            Config {
-                ordering: OrderingKind::Tuned,
-                ..d
-            },
-        ),
+        ("tt_kind Flat", b.tt(TtKind::Flat)),
+        ("tt_kind Forest", b.tt(TtKind::Forest)),
+        ("ordering Paper", b.ordering(OrderingKind::Paper)),
+        ("ordering Rank", b.ordering(OrderingKind::Rank)),
+        ("ordering Tuned alone", b.ordering(OrderingKind::Tuned)),
         (
             "cutoff memory no leads",
-            Config {
-                ordering: OrderingKind::CutoffFollowing,
-                ..d
-            },
+            b.ordering(OrderingKind::CutoffFollowing),
         ),
         (
             "first guess half",
-            Config {
+            b.search(SearchConfig {
                 estimated_first_guess: false,
                 ..d
-            },
+            }),
         ),
         (
             "ordering never forgets (voids)",
-            Config {
+            b.search(SearchConfig {
                 forget_order_voids: u8::MAX,
                 ..d
-            },
+            }),
         ),
         (
             "driver Step",
-            Config {
+            b.search(SearchConfig {
                 driver: Driver::Step,
                 ..d
-            },
+            }),
         ),
     ]
 }
@@ -181,7 +156,7 @@ pub fn run(file: Option<PathBuf>, limit: usize, no_tt_deals: Option<usize>) -> R
         "{:22} {:>5} {:>13} {:>8} {:>9} {:>8} {:>6}",
         "config", "deals", "nodes", "x nodes", "seconds", "x time", "same"
     );
-    let base = solve_all(Config::default(), &deals);
+    let base = solve_all(SolverBuilder::new(), &deals);
     row("default", n, &base, &base, n);
     let mut bad = 0;
     for (name, config) in variants() {
@@ -191,13 +166,12 @@ pub fn run(file: Option<PathBuf>, limit: usize, no_tt_deals: Option<usize>) -> R
         row(name, n, &o, &base, same);
     }
     // The hashed table of exact positions (ddsolve-tt-zobrist), of the default's size.
-    let d = Config::default();
     for (name, mode) in [
         ("tt Zobrist", KeyMode::Incremental),
         ("tt Zobrist, keys anew", KeyMode::Scratch),
     ] {
-        let tt = TtZobrist::with_key_mode(d.tt_memory_mb, mode);
-        let o = solve_with(Solver::with_table(d, tt), &deals);
+        let tt = TtZobrist::with_key_mode(DEFAULT_TT_MEMORY_MB, mode);
+        let o = solve_with(Solver::with_tt(SearchConfig::default(), tt), &deals);
         let same = same_tables(name, &deals, &o, &base);
         bad += n - same;
         row(name, n, &o, &base, same);
@@ -208,12 +182,12 @@ pub fn run(file: Option<PathBuf>, limit: usize, no_tt_deals: Option<usize>) -> R
         println!("no transposition_table: skipped (slow; use --no-tt-deals 1, or --limit <= 3)");
     } else {
         let sub = &deals[..k];
-        let base_k = solve_all(Config::default(), sub);
+        let base_k = solve_all(SolverBuilder::new(), sub);
         let o = solve_all(
-            Config {
+            SolverBuilder::new().search(SearchConfig {
                 transposition_table: false,
-                ..Config::default()
-            },
+                ..SearchConfig::default()
+            }),
             sub,
         );
         let name = "no transposition_table";

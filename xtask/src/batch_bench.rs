@@ -1,11 +1,12 @@
-//! `cargo xtask batch-bench`: `ddsolve_search::solve_tables` on the distinct deals of a DDS
+//! `cargo xtask batch-bench`: `ddsolve::solve_tables` on the distinct deals of a DDS
 //! file with 1 thread, then with 2 (or `--threads N`), in one run: both times, the speed-up,
 //! and a check that the outputs are identical (and equal to the file's tables). The machine
 //! may be shared, so the load average is printed before and after.
 
 use crate::common::{distinct_deals, resolve_file};
+use ddsolve::search::difficulty;
+use ddsolve::{solve_tables_with, BatchOptions, BatchOrder, DdTable, Solver, SolverBuilder};
 use ddsolve_cards::Deal;
-use ddsolve_search::{difficulty, solve_tables_with, BatchOptions, BatchOrder, DdTable, Solver};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -39,7 +40,7 @@ pub fn process_cpu_secs() -> Option<f64> {
 /// Which work orders to measure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Orders {
-    /// Hardest first by `ddsolve_search::difficulty`.
+    /// Hardest first by `ddsolve::search::difficulty`.
     Hardest,
     /// Input order (the default of `solve_tables`).
     Input,
@@ -53,11 +54,8 @@ fn timed(deals: &[Deal], threads: usize, order: BatchOrder) -> (f64, f64, Vec<Dd
     let t = Instant::now();
     let tables = solve_tables_with(
         deals,
-        &BatchOptions {
-            threads,
-            order,
-            ..BatchOptions::default()
-        },
+        &BatchOptions { threads, order },
+        &SolverBuilder::new(),
     );
     let wall = t.elapsed().as_secs_f64();
     (wall, process_cpu_secs().unwrap_or(f64::NAN) - cpu, tables)

@@ -9,7 +9,7 @@ use crate::common::{
     table_diff, FileDeal,
 };
 use crate::dds;
-use ddsolve_search::Solver;
+use ddsolve::Solver;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Instant;

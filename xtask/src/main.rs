@@ -148,7 +148,7 @@ enum Command {
         #[arg(long)]
         limit: Option<usize>,
         /// The table's memory budget, MB.
-        #[arg(long, default_value_t = ddsolve_search::Config::default().tt_memory_mb)]
+        #[arg(long, default_value_t = ddsolve::DEFAULT_TT_MEMORY_MB)]
         tt_mb: usize,
         /// The table.
         #[arg(long, value_enum, default_value_t = tt_stats::Table::Flat)]

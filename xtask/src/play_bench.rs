@@ -5,8 +5,9 @@
 
 use crate::batch_bench::thread_cpu_secs;
 use crate::common::resolve_file;
+use ddsolve::search::{PlayDriver, PlayOptions, PlayOrder};
+use ddsolve::Solver;
 use ddsolve_formats::dds_file::{self, Entry};
-use ddsolve_search::{PlayDriver, PlayOptions, PlayOrder, Solver};
 use std::path::PathBuf;
 use std::time::Instant;
 

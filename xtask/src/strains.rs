@@ -4,8 +4,8 @@
 //! against DDS's `SolveBoard`, with the nodes at trick starts (what DDS counts as nodes).
 
 use crate::dds;
+use ddsolve::Solver;
 use ddsolve_cards::{Deal, Position, Seat, Strain};
-use ddsolve_search::Solver;
 use std::time::Instant;
 
 const STRAINS: [Strain; 5] = [

@@ -4,9 +4,14 @@
 //! list of the flat table); with `--depths`, the same per tricks left.
 
 use crate::canonical::Canonical;
+use ddsolve::search::Solver;
+use ddsolve::{
+    AnyOrdering, AnyTable, Driver, OrderingKind, SearchConfig, SolverBuilder, TranspositionTable,
+    TtKind,
+};
 use ddsolve_cards::{Deal, Strain};
-use ddsolve_search::{AnyTable, Config, Driver, OrderingKind, Solver, TranspositionTable, TtKind};
-use ddsolve_tt::{ListProfile, TtStats, DEPTHS};
+use ddsolve_tt::{TtStats, DEPTHS};
+use ddsolve_tt_forest::ListProfile;
 use ddsolve_tt_pattern::TtPattern;
 use std::path::Path;
 use std::time::Instant;
@@ -88,8 +93,8 @@ pub enum Ordering {
 /// What one run is made of.
 #[derive(Clone, Copy, Debug)]
 pub struct Setup {
-    /// The search's configuration (budget, ordering, driver).
-    pub config: Config,
+    /// The solver's choices (budget, ordering, driver; the table is `table`).
+    pub config: SolverBuilder,
     /// The table.
     pub table: Table,
     /// The canonical-form experiment.
@@ -97,29 +102,39 @@ pub struct Setup {
 }
 
 /// The search's configuration of a run.
-pub fn config(tt_mb: usize, ordering: Ordering, step: bool) -> Config {
-    Config {
-        tt_memory_mb: tt_mb,
-        ordering: match ordering {
+pub fn config(tt_mb: usize, ordering: Ordering, step: bool) -> SolverBuilder {
+    SolverBuilder::new()
+        .tt_memory_mb(tt_mb)
+        .ordering(match ordering {
             Ordering::Tuned => OrderingKind::Tuned,
             Ordering::Paper => OrderingKind::Paper,
             Ordering::Rank => OrderingKind::Rank,
             Ordering::Cutoff => OrderingKind::Cutoff,
             Ordering::CutoffFollowing => OrderingKind::CutoffFollowing,
-        },
-        driver: if step { Driver::Step } else { Driver::Mtdf },
-        ..Config::default()
-    }
+        })
+        .search(SearchConfig {
+            driver: if step { Driver::Step } else { Driver::Mtdf },
+            ..SearchConfig::default()
+        })
+}
+
+/// A solver of `config`'s search and ordering with the table `tt`.
+fn solver<T: TranspositionTable>(config: &SolverBuilder, tt: T) -> Solver<T, AnyOrdering> {
+    Solver::with_parts(
+        *config.search_config(),
+        tt,
+        AnyOrdering::new(config.ordering_kind()),
+    )
 }
 
 fn measure<T: TranspositionTable>(
-    mut solver: Solver<T>,
+    mut solver: Solver<T, AnyOrdering>,
     deal: &Deal,
     strain: Strain,
     lists: impl Fn(&T) -> Option<ListProfile>,
 ) -> ([u8; 4], [u64; 2], TtStats, Option<ListProfile>) {
     let tricks = solver.strain_tricks(deal, strain);
-    let l = lists(solver.table_ref());
+    let l = lists(solver.tt());
     let nodes = [solver.nodes(), solver.trick_nodes()];
     (tricks, nodes, solver.tt_stats(), l)
 }
@@ -133,21 +148,18 @@ fn flat_lists(t: &AnyTable) -> Option<ListProfile> {
 
 fn solve_strain(deal: &Deal, strain: Strain, setup: Setup) -> Row {
     let config = setup.config;
-    let mb = config.tt_memory_mb;
+    let mb = config.memory_mb();
     let rotate = matches!(setup.canon, Canon::Rotate | Canon::Both);
     let permute = matches!(setup.canon, Canon::Permute | Canon::Both);
     let trump = strain.trump();
     let t = Instant::now();
     let (tricks, nodes, stats, lists) = match (setup.table, setup.canon) {
-        (Table::Pattern, Canon::Off) => measure(
-            Solver::with_table(config, TtPattern::new(mb)),
-            deal,
-            strain,
-            |_| None,
-        ),
+        (Table::Pattern, Canon::Off) => {
+            measure(solver(&config, TtPattern::new(mb)), deal, strain, |_| None)
+        }
         (Table::Pattern, _) => measure(
-            Solver::with_table(
-                config,
+            solver(
+                &config,
                 Canonical::new(TtPattern::new(mb), trump, rotate, permute),
             ),
             deal,
@@ -155,14 +167,14 @@ fn solve_strain(deal: &Deal, strain: Strain, setup: Setup) -> Row {
             |_| None,
         ),
         (kind, Canon::Off) => measure(
-            Solver::with_table(config, any_table(kind, mb)),
+            solver(&config, any_table(kind, mb)),
             deal,
             strain,
             flat_lists,
         ),
         (kind, _) => measure(
-            Solver::with_table(
-                config,
+            solver(
+                &config,
                 Canonical::new(any_table(kind, mb), trump, rotate, permute),
             ),
             deal,
@@ -239,9 +251,9 @@ pub fn run(
         deals.len(),
         file.display(),
         setup.table,
-        setup.config.tt_memory_mb,
-        setup.config.ordering,
-        setup.config.driver,
+        setup.config.memory_mb(),
+        setup.config.ordering_kind(),
+        setup.config.search_config().driver,
         setup.canon,
     );
     println!(

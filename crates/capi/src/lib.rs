@@ -49,13 +49,14 @@
 /// The library crates this crate uses, in one place, so that a front crate re-exporting
 /// them can replace these lines alone.
 mod prelude {
+    pub use ddsolve::search::pool::{default_threads, ordered_map, PoolOptions};
+    pub use ddsolve::search::solve_tables_by;
+    pub use ddsolve::{BatchOptions, Solutions, Solver, Target};
     pub use ddsolve_cards::{
         Card, DdTable, Deal, DealError, Hand, Holding, Position, PositionError, Rank, Seat,
         SeatMap, Side, Strain, Suit, Vulnerability,
     };
     pub use ddsolve_par::{dealer_par, par, DealerPar, Declarers, ParContract, ParOutcome};
-    pub use ddsolve_search::pool::{default_threads, ordered_map, PoolOptions};
-    pub use ddsolve_search::{solve_tables_by, BatchOptions, Solutions, Solver, Target};
 }
 
 pub mod batch;

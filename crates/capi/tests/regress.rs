@@ -200,15 +200,3 @@ fn list100_from_c_matches_dds_files() {
     let program = build.compile("regress.c", Header::Dds, "regress");
     check_file(&build, &program, "list100.txt", &data::path("list100.txt"));
 }
-
-#[test]
-fn list1000_from_c_matches_dds_files_when_present() {
-    // The shared data folder is optional (a fresh clone has list100 only): shared_file says
-    // on stderr when it is not there, and this test then has nothing more to check.
-    let Some(path) = data::shared_file("list1000.txt") else {
-        return;
-    };
-    let build = CBuild::new();
-    let program = build.compile("regress.c", Header::Dds, "regress");
-    check_file(&build, &program, "list1000.txt", &path);
-}

@@ -116,7 +116,8 @@ one object with the position and the cards in groups of equivalent cards, best f
 DEAL may also be a LIN md| field.
 
 --stats adds what the search did, as for `table --stats`: a \"stats\" object in json, a last
-line `stats` and the 13 values in tsv, a `stats:` line in text.")]
+line `stats` and the 13 values in tsv, a `stats:` line in text."
+)]
 pub struct SolveArgs {
     /// Trumps: S, H, D, C or N (notrump).
     #[arg(long)]

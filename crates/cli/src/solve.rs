@@ -4,8 +4,8 @@ use crate::args::{Format, SolveArgs};
 use crate::error::CliError;
 use crate::json;
 use crate::stats::{Stats, WithStats};
+use ddsolve::search::{CardValue, Solutions, Target};
 use ddsolve_cards::{parse_pbn_hands, Position, Seat, Side};
-use ddsolve_search::{CardValue, Solutions, Target};
 use std::io::Write;
 use std::process::ExitCode;
 

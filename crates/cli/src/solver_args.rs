@@ -1,12 +1,12 @@
 //! The options of every command that solves: how each solver is built.
 
 use clap::Args;
-use ddsolve_search::{Config, Solver};
+use ddsolve::{Solver, SolverBuilder, DEFAULT_TT_MEMORY_MB};
 use std::num::NonZeroUsize;
 
 /// The transposition table's memory budget of a solver by default, in MB (the library's).
 fn default_tt_mb() -> NonZeroUsize {
-    NonZeroUsize::new(Config::default().tt_memory_mb).unwrap_or(NonZeroUsize::MIN)
+    NonZeroUsize::new(DEFAULT_TT_MEMORY_MB).unwrap_or(NonZeroUsize::MIN)
 }
 
 /// How each solver is built (flattened into every command that solves).
@@ -28,16 +28,13 @@ impl Default for SolverArgs {
 }
 
 impl SolverArgs {
-    /// The solver's configuration: the library's default with this budget.
-    pub fn config(&self) -> Config {
-        Config {
-            tt_memory_mb: self.tt_mb.get(),
-            ..Config::default()
-        }
+    /// How the solvers are built: the library's defaults with this budget.
+    pub fn builder(&self) -> SolverBuilder {
+        SolverBuilder::new().tt_memory_mb(self.tt_mb.get())
     }
 
     /// A new solver.
     pub fn solver(&self) -> Solver {
-        Solver::with_config(self.config())
+        self.builder().build()
     }
 }

@@ -4,7 +4,8 @@
 //! The counts come from the solver's own figures ([`Solver::search_stats`],
 //! [`Solver::tt_stats`]), read before and after the work: see [`Stats`] for each field.
 
-use ddsolve_search::{Counter, SearchStats, Solver};
+use ddsolve::search::{Counter, SearchStats};
+use ddsolve::Solver;
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::time::Instant;

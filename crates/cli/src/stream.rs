@@ -2,7 +2,7 @@
 //! every earlier one are done (input order), in constant memory.
 //!
 //! The deals come from the inputs' [`crate::input::Records`], one input after another; the pool of `ddsolve-search`
-//! ([`ddsolve_search::pool::ordered_map_dedup`]) solves them with one solver per worker
+//! ([`ddsolve::search::pool::ordered_map_dedup`]) solves them with one solver per worker
 //! thread and at most a few deals per worker in flight, a deal repeated within the last
 //! [`DEDUP_WINDOW`] distinct deals being solved once. A bad line stops the run once every
 //! earlier result is written (exit status 2), or with `--keep-going` is reported on stderr
@@ -13,8 +13,8 @@ use crate::input::{self, BadLine, Input, Record};
 use crate::progress::Progress;
 use crate::stats::Stats;
 use clap::Args;
+use ddsolve::search::pool::{default_threads, ordered_map_dedup, PoolOptions};
 use ddsolve_cards::{DdTable, Deal};
-use ddsolve_search::pool::{default_threads, ordered_map_dedup, PoolOptions};
 use std::collections::VecDeque;
 use std::ffi::OsString;
 use std::num::NonZeroUsize;

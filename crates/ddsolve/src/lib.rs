@@ -1,9 +1,18 @@
 //! # ddsolve: a double-dummy bridge solver
 //!
 //! The crate a program adds to use ddsolve: it re-exports the library crates under one name
-//! ([`cards`], [`search`], [`par`], [`formats`]) with their everyday types at the top
-//! level, [`annotate`] (DD tags and par into a PBN hand-record file), and [`report`], the JSON objects that every front end (the command line's
-//! `--format json`, the HTTP server, ...) writes, so that they share one schema.
+//! ([`cards`], [`search`], [`par`], [`formats`], and the tables' crates [`tt`],
+//! [`tt_forest`], [`tt_pattern`]) with their everyday types at the top level, and holds what
+//! the library crates leave to their user:
+//!
+//! - the default [`Solver`] (the search crate's generic solver with [`AnyTable`] and
+//!   [`AnyOrdering`]) and [`SolverBuilder`], the choice of table ([`TtKind`]), memory and
+//!   ordering ([`OrderingKind`]) with the search's switches ([`SearchConfig`]);
+//! - batches with that solver ([`solve_tables`], [`solve_tables_with`],
+//!   [`solve_positions`]);
+//! - [`annotate`] (DD tags and par into a PBN hand-record file) and [`report`], the JSON
+//!   objects that every front end (the command line's `--format json`, the HTTP server,
+//!   ...) writes, so that they share one schema.
 //!
 //! ```
 //! use ddsolve::{par, Deal, Seat, Solutions, Solver, Strain, Target, Vulnerability};
@@ -20,18 +29,42 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+#![warn(missing_docs)]
+
+// The README's example, compiled and run as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 pub mod annotate;
+mod any_table;
+mod batch;
+mod builder;
 pub mod report;
+
+pub use any_table::{AnyTable, TtKind};
+pub use batch::{solve_positions, solve_tables, solve_tables_with};
+pub use builder::{SolverBuilder, DEFAULT_TT_MEMORY_MB};
 
 pub use ddsolve_cards as cards;
 pub use ddsolve_formats as formats;
 pub use ddsolve_par as par;
 pub use ddsolve_search as search;
+pub use ddsolve_tt as tt;
+pub use ddsolve_tt_forest as tt_forest;
+pub use ddsolve_tt_pattern as tt_pattern;
 
 pub use ddsolve_cards::{
     Card, DdTable, Deal, Hand, Holding, Position, Rank, Seat, Side, Strain, Suit, Vulnerability,
 };
 pub use ddsolve_search::{
-    solve_positions, solve_tables, solve_tables_with, BatchOptions, CardValue, Config,
-    PlayAnalysis, PlayAnalysisError, Solution, Solutions, SolveError, Solver, Target,
+    AnyOrdering, BatchOptions, BatchOrder, CardValue, Driver, MoveOrdering, OrderingKind,
+    PlayAnalysis, PlayAnalysisError, SearchConfig, Solution, Solutions, SolveError, Target,
+    TranspositionTable,
 };
+
+/// The default solver: the search crate's [`search::Solver`] with the table and the
+/// ordering chosen at run time ([`AnyTable`], [`AnyOrdering`]; [`Solver::new`] takes the
+/// defaults, [`SolverBuilder`] any other choice). For a table or ordering of your own, use
+/// [`search::Solver`] with [`search::Solver::with_parts`].
+pub type Solver = ddsolve_search::Solver<AnyTable, AnyOrdering>;

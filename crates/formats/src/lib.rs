@@ -26,6 +26,13 @@
 //! # Ok::<(), dds_file::DdsFileError>(())
 //! ```
 
+#![warn(missing_docs)]
+
+// The README's example, compiled and run as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 pub mod dds_file;
 pub mod excerpt;
 pub mod lin;

@@ -11,14 +11,13 @@
 //! - for a hand following suit, the cards of the suit led still in all four hands (who
 //!   holds which) and the card winning the trick so far with its position;
 //! - for a lead, the leader's hand and partner's hand (the seat included), whatever the
-//!   opponents hold. Against following hands only ([`CutoffOrdering::following_only`]):
-//!   8% fewer nodes on `list100.txt`, 4-9% fewer on random deals, 19% fewer on
-//!   `freak-seed11-24.tsv` (`perf` example, 24-40 tables each). Keyed by the leader's hand
-//!   alone (as bridge-solver does), the gain was about half; by all four hands, a third.
+//!   opponents hold. This beats following hands only ([`CutoffOrdering::following_only`])
+//!   and keys of the leader's hand alone (as bridge-solver does) or of all four hands
+//!   (figures in `BENCHMARKS.md`).
 //!
 //! Discards and ruffs are left to the inner ordering: keyed by the whole hand and the card
-//! winning, a remembered discard or ruff went stale on deals with many voids (25% more nodes
-//! than the tuned ordering alone on `freak-seed11-24.tsv`, 10% fewer without them).
+//! winning, a remembered discard or ruff went stale on deals with many voids (more nodes than
+//! the tuned ordering alone on freak deals; `BENCHMARKS.md`).
 //!
 //! The memory is a direct-mapped table of 2^16 slots of four bytes (a 24-bit check tag and
 //! the card); a collision costs only a worse first guess, never a wrong result (the search's
@@ -84,8 +83,8 @@ pub struct CutoffOrdering<O = TunedOrdering> {
     /// The context of the node last asked for its first card at each depth (see
     /// [`node_index`]), as the hand to play (a check), the slot and the tag (0: none): the
     /// search reports a cutoff at a node after asking it for its first card, with only
-    /// deeper nodes between, so the context is computed once a node instead of twice (it
-    /// was 11% of the instructions). A stale entry (another node of the same depth where
+    /// deeper nodes between, so the context is computed once a node instead of twice. A
+    /// stale entry (another node of the same depth where
     /// the hand to play is the same) would only cost a worse guess.
     recent: Box<[(u64, u16, u32); 64]>,
 }

@@ -1,3 +1,8 @@
+//! Move generation: the legal moves of the hand to play with equivalent cards collapsed
+//! (`generate`, `generate_one`), and [`TrickView`](crate::TrickView), the node as the
+//! generator and the orderings see it; Kuijf's small-card filter
+//! ([`SmallCardFilter`](crate::SmallCardFilter)).
+
 use arrayvec::ArrayVec;
 use ddsolve_cards::{
     trick_winner_so_far, Card, Hand, Holding, Position, Rank, Seat, SeatMap, Strain, Suit,

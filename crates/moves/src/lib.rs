@@ -30,6 +30,13 @@
 //! # Ok::<(), ddsolve_cards::PbnError>(())
 //! ```
 
+#![warn(missing_docs)]
+
+// The README's example, compiled and run as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 mod any;
 mod cutoff;
 mod generate;

@@ -1,3 +1,7 @@
+//! The ordering seam ([`MoveOrdering`](crate::MoveOrdering), [`OrderHints`](crate::OrderHints)),
+//! chapter 5's weights ([`PaperOrdering`](crate::PaperOrdering)) and the rank baseline
+//! ([`RankOrdering`](crate::RankOrdering)).
+
 use crate::{Move, MoveList, TrickView};
 use ddsolve_cards::{beats, Card, Holding, Seat, Suit};
 

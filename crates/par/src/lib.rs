@@ -40,6 +40,13 @@
 //! against which no sacrifice pays. Ties for a bid go to the seat that bids first: the dealer
 //! and the seats after it for [`dealer_par`], the viewing side for each view of [`par()`].
 
+#![warn(missing_docs)]
+
+// The README's example, compiled and run as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 mod engine;
 mod par;
 mod score;

@@ -27,6 +27,13 @@
 //! hand's variant included), `later_tricks.rs` (chapter 4), and `estimate.rs` for the
 //! [`Estimate`] they all return and the holding helpers they share.
 
+#![warn(missing_docs)]
+
+// The README's example, compiled and run as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 mod estimate;
 mod later_tricks;
 mod quick_tricks;

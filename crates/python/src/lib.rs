@@ -20,10 +20,9 @@ use ddsolve_cards::{
 use ddsolve_par::{
     dealer_par as dds_dealer_par, par as dds_par, sides_par as dds_sides_par, Vulnerability,
 };
-use ddsolve_search::pool::{ordered_map, PoolOptions};
-use ddsolve_search::{
-    solve_tables, CardValue, Counter, DdTable, SearchStats, Solutions, Solver, Target,
-};
+use ddsolve::search::pool::{ordered_map, PoolOptions};
+use ddsolve::search::{Counter, SearchStats};
+use ddsolve::{solve_tables, CardValue, DdTable, Solutions, Solver, Target};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyMapping, PyString, PyTuple};

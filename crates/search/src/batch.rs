@@ -1,80 +1,47 @@
 //! Batches solved in parallel: many deals' tables, or many positions' values.
 //!
-//! Each worker thread owns its [`Solver`]; the workers share only an atomic index into the
-//! work list and hand their results back when they finish, so nothing is locked while
-//! searching. Identical inputs are solved once, and results come back in input order,
+//! Each worker thread owns its [`Solver`], made by the caller's factory; the work goes
+//! through the crate's [`pool`](crate::pool) (a shared queue of items, results handed back in
+//! input order), and nothing is locked while searching. Identical inputs are solved once, and results come back in input order,
 //! whatever the thread count (a solver's answers do not depend on what it solved before).
 
-use crate::{Config, DdTable, Solver};
+use crate::{DdTable, Solver};
 use ddsolve_cards::{Deal, Position, Seat, Suit};
 use ddsolve_moves::MoveOrdering;
 use ddsolve_tt::TranspositionTable;
 use std::hash::Hash;
 
-/// In which order [`solve_tables_with`] hands out the deals.
+/// In which order [`solve_tables_by`] hands out the deals.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum BatchOrder {
     /// Input order (the default).
     #[default]
     Input,
     /// Hardest first by [`difficulty`], to leave no long deal for the end while the other
-    /// workers idle. Measured, it does not pay: on list1000's 639 distinct deals with two
-    /// workers, the per-deal times put input order 0.01% above a perfect split and this
-    /// order 0.70% above (on the first 250 deals, 1.7% and 0.1%): the estimate is weak and
+    /// workers idle. Measured, it does not pay (`BENCHMARKS.md`): the estimate is weak and
     /// the tail of a long batch is short anyway.
     HardestFirst,
 }
 
-/// Options of [`solve_tables_with`].
+/// Options of [`solve_tables_by`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BatchOptions {
     /// Worker threads (at least 1 is used; never more than there are distinct deals).
     pub threads: usize,
     /// The order of the work.
     pub order: BatchOrder,
-    /// The configuration of every worker's solver.
-    pub config: Config,
 }
 
-/// The double-dummy tables of `deals`, in input order, on `threads` worker threads (each
-/// distinct deal solved once).
-///
-/// Two threads solve list1000's 639 distinct deals 2.0x as fast as one on an otherwise
-/// idle two-core machine (`cargo xtask batch-bench`); the total work does not grow.
-///
-/// ```
-/// use ddsolve_cards::Deal;
-/// use ddsolve_search::{solve_tables, Solver};
-///
-/// let deal: Deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3".parse()?;
-/// let tables = solve_tables(&[deal, deal], 2);
-/// assert_eq!(tables, vec![Solver::new().table(&deal); 2]);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn solve_tables(deals: &[Deal], threads: usize) -> Vec<DdTable> {
-    solve_tables_with(
-        deals,
-        &BatchOptions {
-            threads,
-            ..BatchOptions::default()
-        },
-    )
-}
-
-/// [`solve_tables`] with a choice of order and solver configuration.
-pub fn solve_tables_with(deals: &[Deal], options: &BatchOptions) -> Vec<DdTable> {
-    let config = options.config;
-    solve_tables_by(deals, options, || Solver::with_config(config))
-}
-
-/// [`solve_tables_with`] with solvers made by `make`, one per worker thread: any table and
-/// ordering run in a batch (`options.config` is not used; `make` builds each solver whole).
+/// The double-dummy tables of `deals`, in input order, with solvers made by `make`, one per
+/// worker thread (`options.threads` of them; each distinct deal solved once): any table and
+/// ordering run in a batch. The front crate `ddsolve` has the same with its own solver
+/// (`ddsolve::solve_tables`).
 ///
 /// ```
 /// use ddsolve_cards::Deal;
 /// use ddsolve_moves::RankOrdering;
-/// use ddsolve_search::{solve_tables, solve_tables_by, BatchOptions, Config, Solver};
-/// use ddsolve_tt::TtForest;
+/// use ddsolve_search::{solve_tables_by, BatchOptions, SearchConfig, Solver};
+/// use ddsolve_tt_pattern::TtPattern;
 ///
 /// let deals: Vec<Deal> = ["N:AKQ.AK.. 432.32.. JT9.QJ.. 876.T9..", "N:AK.AKQ.. 32.432.. QJ.JT9.. T9.876.."]
 ///     .iter()
@@ -82,9 +49,9 @@ pub fn solve_tables_with(deals: &[Deal], options: &BatchOptions) -> Vec<DdTable>
 ///     .collect::<Result<_, _>>()?;
 /// let options = BatchOptions { threads: 2, ..BatchOptions::default() };
 /// let tables = solve_tables_by(&deals, &options, || {
-///     Solver::with_parts(Config::default(), TtForest::new(8), RankOrdering)
+///     Solver::with_parts(SearchConfig::default(), TtPattern::new(8), RankOrdering)
 /// });
-/// assert_eq!(tables, solve_tables(&deals, 1));
+/// assert_eq!(tables[0].tricks(ddsolve_cards::Strain::NoTrump, ddsolve_cards::Seat::North), 5);
 /// # Ok::<(), ddsolve_cards::PbnError>(())
 /// ```
 pub fn solve_tables_by<T, O>(
@@ -110,15 +77,11 @@ where
 }
 
 /// The double-dummy tricks of the side to play in each of `positions` (the current trick
-/// included, as [`Solver::tricks`]), in input order, on `threads` worker threads.
+/// included, as [`Solver::tricks`]), in input order, on `threads` worker threads, with
+/// solvers made by `make`, one per worker thread.
 ///
 /// Identical positions are solved once; the work is handed out grouped by trumps, since a
 /// solver clears its table when the trumps change.
-pub fn solve_positions(positions: &[Position], threads: usize) -> Vec<u8> {
-    solve_positions_by(positions, threads, Solver::new)
-}
-
-/// [`solve_positions`] with solvers made by `make`, one per worker thread.
 pub fn solve_positions_by<T, O>(
     positions: &[Position],
     threads: usize,
@@ -141,9 +104,8 @@ where
 ///
 /// 26 less the longest fit of either side (the most cards one side holds in one suit). When
 /// a side has a long fit, cutoffs come early in most strains; deals where no side has one
-/// are fought over in every strain. A weak predictor: Spearman correlation 0.30 with the
-/// time of a table on list1000's 639 distinct deals (hand shapes and honour counts did
-/// worse on the first 250), too weak for [`BatchOrder::HardestFirst`] to pay.
+/// are fought over in every strain. A weak predictor (`BENCHMARKS.md`), too weak for
+/// [`BatchOrder::HardestFirst`] to pay.
 pub fn difficulty(deal: &Deal) -> u32 {
     let longest_fit = Suit::ALL
         .iter()

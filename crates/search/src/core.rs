@@ -2,7 +2,7 @@
 
 use crate::rank_owners::RankOwners;
 use crate::stats::{Counter, SearchStats};
-use crate::Config;
+use crate::SearchConfig;
 use ddsolve_cards::{
     overtakes, trick_winner_index, trick_winner_so_far, Card, Hand, Holding, Seat, SeatMap, Side,
     Strain,
@@ -65,7 +65,7 @@ pub(crate) struct Searcher<'a, T: TranspositionTable, O: MoveOrdering> {
     pub trick_nodes: u64,
     /// What this search counted (`stats.rs`).
     pub stats: SearchStats,
-    pub config: &'a Config,
+    pub config: &'a SearchConfig,
     pub tt: &'a mut T,
     pub ordering: &'a mut O,
     pub hints: &'a mut Hints,
@@ -105,7 +105,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         trump: Strain,
         leader: Seat,
         played: &[Card],
-        config: &'a Config,
+        config: &'a SearchConfig,
         tt: &'a mut T,
         ordering: &'a mut O,
         hints: &'a mut Hints,

@@ -4,10 +4,8 @@
 //!
 //! The estimate is a least-squares line over uniformly random deals (`random-seed1-200.tsv`,
 //! the first leader's side in each strain): in notrump 0.502 tricks a point less 3.22, in a
-//! suit 0.379 a point plus 1.114 a trump less 8.25, rounded. Its mean error is 0.8 tricks
-//! against 2.3 for half the tricks, the guess it replaces. Nodes (`perf` example, `GUESS_HALF=1`
-//! against the default): the first 24 tables of `list100.txt` -1.2%, 24 random deals -3.4%,
-//! 30 other uniform deals (`xtask deals --seed 99`) -1.7%, the freak deals -0.3%.
+//! suit 0.379 a point plus 1.114 a trump less 8.25, rounded. What it saves against half the
+//! tricks is measured in `BENCHMARKS.md`.
 
 use ddsolve_cards::{Deal, Seat, Strain};
 

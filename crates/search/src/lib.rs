@@ -1,22 +1,28 @@
 //! # ddsolve-search: the double-dummy solver
 //!
 //! The top library layer of ddsolve. It depends on [`ddsolve_cards`], [`ddsolve_moves`],
-//! [`ddsolve_prune`], [`ddsolve_tt`] and [`ddsolve_tt_pattern`] (for [`AnyTable`]), and
-//! knows nothing of the command line.
+//! [`ddsolve_prune`] and [`ddsolve_tt`] (the table trait, not a table), and knows nothing
+//! of the command line. The tables are crates beside it (`ddsolve-tt-forest`,
+//! `ddsolve-tt-pattern`, `ddsolve-tt-zobrist`); the front crate `ddsolve` names the default
+//! solver and its choices at run time.
 //!
 //! The zero-window search of Haglund's paper (chapters 1, 2 and 6) with its driver, and the
 //! solver API in DDS's `SolveBoard` terms: one best card, all best cards, or every card's
-//! value ([`Solutions`]), for a maximum or a [`Target`]; and double-dummy tables.
+//! value ([`Solutions`]), for a maximum or a [`Target`]; double-dummy tables; play analysis;
+//! and batches over the worker [`pool`]. [`Solver`] is generic over the table and the
+//! ordering; [`SearchConfig`] switches the search's enhancements.
 //!
 //! A [`Solver`] owns its tables; there is no global state, so solvers on different threads
 //! never interfere.
 //!
 //! ```
 //! use ddsolve_cards::{Deal, Position, Seat, Strain};
-//! use ddsolve_search::{Solutions, Solver, Target};
+//! use ddsolve_moves::AnyOrdering;
+//! use ddsolve_search::{SearchConfig, Solutions, Solver, Target};
+//! use ddsolve_tt_pattern::TtPattern;
 //!
 //! let deal: Deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3".parse()?;
-//! let mut solver = Solver::new();
+//! let mut solver: Solver<_, AnyOrdering> = Solver::with_tt(SearchConfig::default(), TtPattern::new(16));
 //! let table = solver.table(&deal);
 //! assert_eq!(table.tricks(Strain::NoTrump, Seat::North), 6);
 //!
@@ -26,7 +32,13 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-mod any_table;
+#![warn(missing_docs)]
+
+// The README's example, compiled and run as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 mod batch;
 mod config;
 mod core;
@@ -40,12 +52,8 @@ mod stats;
 mod trace;
 mod verify;
 
-pub use any_table::{AnyTable, TtKind};
-pub use batch::{
-    difficulty, solve_positions, solve_positions_by, solve_tables, solve_tables_by,
-    solve_tables_with, BatchOptions, BatchOrder,
-};
-pub use config::Config;
+pub use batch::{difficulty, solve_positions_by, solve_tables_by, BatchOptions, BatchOrder};
+pub use config::SearchConfig;
 pub use ddsolve_cards::DdTable;
 pub use ddsolve_moves::{AnyOrdering, MoveOrdering, OrderingKind};
 pub use ddsolve_tt::TranspositionTable;

@@ -53,10 +53,9 @@ pub enum PlayOrder {
     Forward,
     /// From the end: the last position by a full [`Solver::tricks`] run, each earlier one
     /// from the value after it, and the start of the deal last, with a table that already
-    /// holds the play's later positions and a value to test (the default: on list1000's
-    /// 1000 plays, 18% fewer nodes and less time than forward, mostly because the start of
-    /// the deal, the costliest position, needs one or two probes instead of a full driver
-    /// run).
+    /// holds the play's later positions and a value to test (the default: fewer nodes and
+    /// less time than forward, measured in `BENCHMARKS.md`, mostly because the start of the
+    /// deal, the costliest position, needs one or two probes instead of a full driver run).
     #[default]
     Backward,
 }
@@ -99,11 +98,14 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
     ///
     /// ```
     /// use ddsolve_cards::{Card, Deal, Seat, Strain};
-    /// use ddsolve_search::Solver;
+    /// use ddsolve_moves::AnyOrdering;
+    /// use ddsolve_search::{SearchConfig, Solver};
+    /// use ddsolve_tt_pattern::TtPattern;
     ///
     /// let deal: Deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3".parse()?;
     /// let cards = ["CT", "C4", "CA", "CJ"].map(|c| Card::parse(c).unwrap());
-    /// let a = Solver::new().analyse_play(&deal, Strain::Spades, Seat::North, &cards)?;
+    /// let mut solver: Solver<_, AnyOrdering> = Solver::with_tt(SearchConfig::default(), TtPattern::new(16));
+    /// let a = solver.analyse_play(&deal, Strain::Spades, Seat::North, &cards)?;
     /// assert_eq!(a.declarer, Seat::West);
     /// assert_eq!(a.tricks, [8, 8, 8, 8, 8]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())

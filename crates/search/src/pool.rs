@@ -8,7 +8,7 @@
 //! stream of millions of items runs in constant memory. [`ordered_map_dedup`] does the same
 //! with identical items worked on once; [`dedup`] removes duplicates from a slice.
 //!
-//! The library's batches ([`crate::solve_tables`], [`crate::solve_positions`]) and the
+//! The library's batches ([`crate::solve_tables_by`], [`crate::solve_positions_by`]) and the
 //! command line's streams all run here.
 //!
 //! ```

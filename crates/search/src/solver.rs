@@ -1,11 +1,14 @@
+//! The solver API: [`Solver`] (generic over table and ordering) with `solve` (DDS's
+//! SolveBoard), `tricks`, `table` and `strain_tricks`, and the types of its answers.
+
 use crate::core::{root_moves, Hints, Searcher};
 use crate::first_guess::first_guess;
 use crate::rank_owners::RankOwners;
 use crate::stats::SearchStats;
 use crate::trace;
-use crate::{AnyTable, Config};
+use crate::SearchConfig;
 use ddsolve_cards::{Card, DdTable, Deal, Hand, Holding, Position, Seat, SeatMap, Strain, Suit};
-use ddsolve_moves::{AnyOrdering, MoveOrdering, OrderHints, TrickView};
+use ddsolve_moves::{MoveOrdering, OrderHints, TrickView};
 use ddsolve_tt::{TranspositionTable, TtStats};
 use thiserror::Error;
 
@@ -68,30 +71,31 @@ pub struct Solution {
     pub nodes: u64,
 }
 
-/// The solver: a transposition table, a move ordering and a configuration.
+/// The solver: a transposition table, a move ordering and a search configuration.
 ///
 /// Generic over the table (`T`) and the ordering (`O`), so that either can be replaced
-/// without touching the search: [`Solver::new`] and [`Solver::with_config`] build the
-/// workspace's own ([`AnyTable`] and [`AnyOrdering`], chosen by [`Config`]), and
-/// [`Solver::with_parts`] takes any [`TranspositionTable`] and [`MoveOrdering`]. A solver
-/// reuses its table between related searches of one trump strain; a change of trumps clears
-/// it (and resets the ordering's memory).
+/// without touching the search: [`Solver::with_parts`] takes any [`TranspositionTable`]
+/// and [`MoveOrdering`], [`Solver::with_tt`] a table and the ordering's default, and
+/// [`Solver::new`] the defaults of both. The front crate `ddsolve` names the workspace's
+/// own choice (`ddsolve::Solver`, built by `ddsolve::SolverBuilder`). A solver reuses its
+/// table between related searches of one trump strain; a change of trumps clears it (and
+/// resets the ordering's memory).
 ///
 /// ```
 /// use ddsolve_cards::{Deal, Seat, Strain};
-/// use ddsolve_search::{Config, Solver};
+/// use ddsolve_search::{SearchConfig, Solver};
 /// use ddsolve_moves::RankOrdering;
-/// use ddsolve_tt::TtForest;
+/// use ddsolve_tt_pattern::TtPattern;
 ///
 /// let deal: Deal = "N:AKQ.AK.. 432.32.. JT9.QJ.. 876.T9..".parse()?;
-/// // The paper's forest (4 MB) and plain rank order, in place of the defaults.
-/// let mut solver = Solver::with_parts(Config::default(), TtForest::new(4), RankOrdering);
+/// // The rank-pattern table (4 MB) and plain rank order.
+/// let mut solver = Solver::with_parts(SearchConfig::default(), TtPattern::new(4), RankOrdering);
 /// assert_eq!(solver.strain_tricks(&deal, Strain::NoTrump), [5, 0, 5, 0]);
 /// # Ok::<(), ddsolve_cards::PbnError>(())
 /// ```
 #[derive(Debug)]
-pub struct Solver<T: TranspositionTable = AnyTable, O: MoveOrdering = AnyOrdering> {
-    config: Config,
+pub struct Solver<T: TranspositionTable, O: MoveOrdering> {
+    config: SearchConfig,
     tt: T,
     ordering: O,
     tt_strain: Option<Strain>,
@@ -103,34 +107,29 @@ pub struct Solver<T: TranspositionTable = AnyTable, O: MoveOrdering = AnyOrderin
     stats: SearchStats,
 }
 
-impl Default for Solver {
+impl<T: TranspositionTable + Default, O: MoveOrdering + Default> Default for Solver<T, O> {
     fn default() -> Self {
         Solver::new()
     }
 }
 
-impl Solver {
-    /// A solver with the default configuration.
-    pub fn new() -> Solver {
-        Solver::with_config(Config::default())
+impl<T: TranspositionTable + Default, O: MoveOrdering + Default> Solver<T, O> {
+    /// A solver with the default configuration, table and ordering.
+    pub fn new() -> Solver<T, O> {
+        Solver::with_config(SearchConfig::default())
     }
 
-    /// A solver with `config`: the table of `config.tt_kind` limited to
-    /// `config.tt_memory_mb`, the ordering of `config.ordering`.
-    pub fn with_config(config: Config) -> Solver {
-        Solver::with_parts(
-            config,
-            AnyTable::new(config.tt_kind, config.tt_memory_mb),
-            AnyOrdering::new(config.ordering),
-        )
+    /// A solver with `config` and the default table and ordering.
+    pub fn with_config(config: SearchConfig) -> Solver<T, O> {
+        Solver::with_parts(config, T::default(), O::default())
     }
 }
 
-impl<T: TranspositionTable> Solver<T> {
+impl<T: TranspositionTable, O: MoveOrdering + Default> Solver<T, O> {
     /// A solver with `config`, the table `tt` (built with its own memory limit) and the
-    /// ordering of `config.ordering`.
-    pub fn with_table(config: Config, tt: T) -> Solver<T> {
-        Solver::with_parts(config, tt, AnyOrdering::new(config.ordering))
+    /// default ordering.
+    pub fn with_tt(config: SearchConfig, tt: T) -> Solver<T, O> {
+        Solver::with_parts(config, tt, O::default())
     }
 }
 
@@ -144,10 +143,9 @@ struct Root<'p> {
 }
 
 impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
-    /// A solver with `config`, the table `tt` and the ordering `ordering`, whatever their
-    /// types (`config.tt_kind`, `tt_memory_mb` and `ordering` are not used: the parts are
-    /// given).
-    pub fn with_parts(config: Config, tt: T, ordering: O) -> Solver<T, O> {
+    /// A solver with `config`, the table `tt` (built with its own memory limit) and the
+    /// ordering `ordering`, whatever their types.
+    pub fn with_parts(config: SearchConfig, tt: T, ordering: O) -> Solver<T, O> {
         Solver {
             config,
             tt,
@@ -161,13 +159,13 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
         }
     }
 
-    /// The configuration.
-    pub fn config(&self) -> &Config {
+    /// The search configuration.
+    pub fn config(&self) -> &SearchConfig {
         &self.config
     }
 
     /// The transposition table.
-    pub fn table_ref(&self) -> &T {
+    pub fn tt(&self) -> &T {
         &self.tt
     }
 
@@ -366,11 +364,14 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
     ///
     /// ```
     /// use ddsolve_cards::{Deal, Strain};
-    /// use ddsolve_search::Solver;
+    /// use ddsolve_moves::AnyOrdering;
+    /// use ddsolve_search::{SearchConfig, Solver};
+    /// use ddsolve_tt_pattern::TtPattern;
     ///
     /// let deal: Deal = "N:AKQ.AK.. 432.32.. JT9.QJ.. 876.T9..".parse()?;
+    /// let mut solver: Solver<_, AnyOrdering> = Solver::with_tt(SearchConfig::default(), TtPattern::new(4));
     /// // North and South take all five tricks in notrump whoever leads.
-    /// assert_eq!(Solver::new().strain_tricks(&deal, Strain::NoTrump), [5, 0, 5, 0]);
+    /// assert_eq!(solver.strain_tricks(&deal, Strain::NoTrump), [5, 0, 5, 0]);
     /// # Ok::<(), ddsolve_cards::PbnError>(())
     /// ```
     pub fn strain_tricks(&mut self, deal: &Deal, strain: Strain) -> [u8; 4] {

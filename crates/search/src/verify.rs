@@ -1,24 +1,51 @@
-//! The verification mode (`Config::verify_tt_cards`), a debugging aid: in small endings
+//! The verification mode (`SearchConfig::verify_tt_cards`), a debugging aid: in small endings
 //! every table cutoff and every stored entry is re-checked by a fresh search without a
 //! table, and so are positions that differ from a stored one only below its winning ranks.
 //! A disagreement panics with the position.
 
 use crate::core::{Hints, Searcher};
-use crate::Config;
+use crate::SearchConfig;
 use ddsolve_cards::{Card, DealRng, Hand, SeatMap, Suit};
 use ddsolve_moves::{MoveOrdering, TunedOrdering};
-use ddsolve_tt::TranspositionTable;
+use ddsolve_tt::{Pattern, TranspositionTable, TtHit, TtKey, TtStats};
+
+/// The table of a fresh search, which has the table switched off: it never answers.
+struct NoTable;
+
+impl TranspositionTable for NoTable {
+    fn probe(&mut self, _: &TtKey, _: &Pattern, _: &SeatMap<Hand>, _: u8) -> Option<TtHit> {
+        None
+    }
+
+    fn store(
+        &mut self,
+        _: &TtKey,
+        _: &Pattern,
+        _: Hand,
+        _: &SeatMap<Hand>,
+        _: u8,
+        _: u8,
+        _: Option<Card>,
+    ) {
+    }
+
+    fn clear(&mut self) {}
+
+    fn stats(&self) -> TtStats {
+        TtStats::default()
+    }
+}
 
 impl<T: TranspositionTable, O: MoveOrdering> Searcher<'_, T, O> {
     /// Debugging aid: the result of a fresh search without a table of `hands` (with this
     /// searcher's trumps, leader, trick, side and tricks won).
     pub(crate) fn fresh_search(&self, hands: SeatMap<Hand>, target: u8) -> bool {
-        let config = Config {
+        let config = SearchConfig {
             transposition_table: false,
             verify_tt_cards: 0,
             ..*self.config
         };
-        let mut tt = ddsolve_tt::TtForest::new(1);
+        let mut tt = NoTable;
         let mut ordering = TunedOrdering;
         let mut hints = Hints::default();
         let mut fresh = Searcher::new(

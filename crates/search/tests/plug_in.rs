@@ -4,7 +4,7 @@
 
 use ddsolve_cards::{Card, Deal, Hand, SeatMap, Suit};
 use ddsolve_moves::{MoveList, MoveOrdering, OrderHints, TrickView};
-use ddsolve_search::{solve_tables_by, BatchOptions, Config, Solver};
+use ddsolve_search::{solve_tables_by, BatchOptions, SearchConfig, Solver};
 use ddsolve_tt::{
     absolute_win_ranks, relative_counts, Pattern, TranspositionTable, TtHit, TtKey, TtStats,
 };
@@ -182,7 +182,7 @@ fn list10() -> Vec<(Deal, [u8; 20])> {
 
 fn plug_in_solver() -> Solver<SimpleTable, SimpleOrdering> {
     Solver::with_parts(
-        Config::default(),
+        SearchConfig::default(),
         SimpleTable::new(64),
         SimpleOrdering::default(),
     )
@@ -219,7 +219,7 @@ fn outside_table_and_ordering_run_in_a_batch() {
 fn a_tiny_memory_limit_is_honoured_and_still_exact() {
     // 1 MB: the table is cleared over and over during a deal, the results stay exact.
     let mut solver = Solver::with_parts(
-        Config::default(),
+        SearchConfig::default(),
         SimpleTable::new(1),
         SimpleOrdering::default(),
     );

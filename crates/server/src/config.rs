@@ -32,7 +32,7 @@ impl Default for ServerConfig {
         ServerConfig {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             threads,
-            tt_mb: ddsolve::Config::default().tt_memory_mb,
+            tt_mb: ddsolve::DEFAULT_TT_MEMORY_MB,
             queue: 4 * threads,
             timeout: Duration::from_secs(30),
             cors: None,
@@ -68,10 +68,7 @@ impl ServerConfig {
     }
 
     /// The solvers' configuration: the library's default with this table budget.
-    pub fn solver_config(&self) -> ddsolve::Config {
-        ddsolve::Config {
-            tt_memory_mb: self.tt_mb,
-            ..ddsolve::Config::default()
-        }
+    pub fn solver_config(&self) -> ddsolve::SolverBuilder {
+        ddsolve::SolverBuilder::new().tt_memory_mb(self.tt_mb)
     }
 }

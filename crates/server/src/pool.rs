@@ -7,7 +7,7 @@
 //! background and its answer is discarded. A panicking job (a bug) answers an error and its
 //! thread goes on with a fresh solver.
 
-use ddsolve::{Config, Solver};
+use ddsolve::{Solver, SolverBuilder};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TrySendError};
@@ -17,7 +17,7 @@ use tokio::sync::oneshot;
 /// A solver thread's solver, made when first needed and remade after a job takes it.
 #[derive(Debug)]
 pub struct WorkerSolver {
-    config: Config,
+    config: SolverBuilder,
     solver: Option<Solver>,
 }
 
@@ -25,16 +25,13 @@ impl WorkerSolver {
     /// The thread's solver.
     pub fn get(&mut self) -> &mut Solver {
         let config = self.config;
-        self.solver
-            .get_or_insert_with(|| Solver::with_config(config))
+        self.solver.get_or_insert_with(|| config.build())
     }
 
     /// The solver, for a job that needs to own one (annotate); the thread makes a new one
     /// for its next job.
     pub fn take(&mut self) -> Solver {
-        self.solver
-            .take()
-            .unwrap_or_else(|| Solver::with_config(self.config))
+        self.solver.take().unwrap_or_else(|| self.config.build())
     }
 }
 
@@ -69,7 +66,11 @@ impl Drop for InFlight {
 impl SolverPool {
     /// Starts `threads` solver threads (solvers built with `config`) behind a queue of
     /// `capacity` jobs.
-    pub fn new(threads: usize, capacity: usize, config: Config) -> std::io::Result<SolverPool> {
+    pub fn new(
+        threads: usize,
+        capacity: usize,
+        config: SolverBuilder,
+    ) -> std::io::Result<SolverPool> {
         let (sender, receiver) = sync_channel::<Job>(capacity.max(1));
         let receiver = Arc::new(Mutex::new(receiver));
         for i in 0..threads.max(1) {
@@ -143,7 +144,7 @@ impl SolverPool {
 }
 
 /// A solver thread: takes jobs until the queue is closed and empty.
-fn work(receiver: &Mutex<Receiver<Job>>, config: Config) {
+fn work(receiver: &Mutex<Receiver<Job>>, config: SolverBuilder) {
     let mut solver = WorkerSolver {
         config,
         solver: None,
@@ -175,7 +176,7 @@ mod tests {
 
     #[test]
     fn a_full_queue_refuses_at_once_and_a_panic_is_an_answer() {
-        let pool = SolverPool::new(1, 1, Config::default()).unwrap();
+        let pool = SolverPool::new(1, 1, SolverBuilder::new()).unwrap();
         let (hold_tx, hold_rx) = std::sync::mpsc::channel::<()>();
         // The thread takes this one and blocks; the next fills the queue.
         let first = pool

@@ -2,8 +2,9 @@
 //!
 //! The layer beside the product crates, used only to test them: the other crates take it as a
 //! dev-dependency, never as a normal one. It depends on nothing in ddsolve but
-//! [`ddsolve_cards`] and [`ddsolve_formats`] (to read its data), so it can never share a
-//! shortcut with the real solver.
+//! [`ddsolve_cards`], [`ddsolve_formats`] (to read its data), and the seams its conformance
+//! suites exercise, [`ddsolve_tt`]'s table trait and [`ddsolve_moves`]' ordering trait; never
+//! on the search, so the oracle can never share a shortcut with the real solver.
 //!
 //! - [`data`] finds the test data the repository carries (`crates/testkit/data`: DDS's
 //!   regression files `list10.txt` and `list100.txt`, DDS's tables of random deals) and DDS's
@@ -12,6 +13,8 @@
 //!   [`oracle::MAX_CARDS_PER_HAND`] cards a hand): plain minimax with alpha-beta over every
 //!   legal card, nothing else; and [`oracle::random_ending`] / [`oracle::arb_ending`] make
 //!   random valid endings, mid-trick ones included, for property tests.
+//! - [`conformance`] is what every table and every ordering must pass
+//!   ([`conformance::table::check_table`], [`conformance::ordering::check_ordering`]).
 //!
 //! ```
 //! use ddsolve_cards::{Deal, DealRng, Position, Seat, Strain};

@@ -18,19 +18,30 @@
 //!   evictions remove the stalest, never-hit, most specific entries first.
 //! - [`TtPattern`] (`table.rs`): the table.
 //!
-//! It is the search's default table (`TtKind::Pattern`, built through `ddsolve_search`'s
-//! `AnyTable`); `Solver::with_table` also takes one built here, as below.
+//! It is the default table (`TtKind::Pattern` of the front crate `ddsolve`, built through
+//! its `AnyTable`); the search's `Solver::with_tt` takes one built here. Alone:
 //!
 //! ```
-//! use ddsolve_cards::{Deal, Strain};
-//! use ddsolve_search::{Config, Solver};
+//! use ddsolve_cards::{Deal, Hand, Seat, Suit};
+//! use ddsolve_tt::{Pattern, TranspositionTable, TtKey};
 //! use ddsolve_tt_pattern::TtPattern;
 //!
-//! let deal: Deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3".parse()?;
-//! let mut solver = Solver::with_table(Config::default(), TtPattern::new(16));
-//! assert_eq!(solver.strain_tricks(&deal, Strain::NoTrump), [6, 6, 6, 6]);
+//! let deal: Deal = "N:AK... QJ... T9... 87...".parse()?;
+//! let (key, pattern) = (TtKey::new(deal.hands(), Seat::North), Pattern::new(deal.hands()));
+//! let mut tt = TtPattern::new(16);
+//! let spades = deal.hand(Seat::North).suit(Suit::Spades);
+//! let win = Hand::from_holdings([spades, Default::default(), Default::default(), Default::default()]);
+//! tt.store(&key, &pattern, win, deal.hands(), 2, 2, None);
+//! assert_eq!(tt.probe(&key, &pattern, deal.hands(), 2).expect("stored").bound, 2);
 //! # Ok::<(), ddsolve_cards::PbnError>(())
 //! ```
+
+#![warn(missing_docs)]
+
+// The README's example, compiled and run as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
 
 mod age;
 mod bounds;

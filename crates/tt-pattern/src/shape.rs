@@ -12,7 +12,7 @@ pub enum ProbeOrder {
     /// one order: a hit reports the fewest winning ranks.
     #[default]
     GeneralFirst,
-    /// The newest entries first (as [`ddsolve_tt::TtFlat`]).
+    /// The newest entries first (as `ddsolve_tt_forest::TtFlat`).
     NewestFirst,
 }
 

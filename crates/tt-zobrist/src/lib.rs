@@ -63,54 +63,31 @@
 //! hands as the last one with `t` (the store after a probe that missed), and falls back to
 //! scratch otherwise. Both give the same key (tested).
 //!
-//! Measured: along random play (`cargo bench -p ddsolve-benches --bench tt_zobrist --
-//! --quick`, group `tt_zobrist_keys`, each trick start keyed twice as a probe and its store
-//! do), a key costs about 52 ns incrementally against 79 ns from scratch (the pattern tables'
-//! key and pattern from scratch: about 300 ns a position; all on a loaded shared machine, so
-//! the ratios are what count). In the search the difference vanishes: 80.7 s against 81.4 s
-//! of CPU for the 20 deals below (under 1%), as a probe's cost is its cache miss into a large
-//! table and the search's cost its nodes. In the search 33% of the keys were the same hands
-//! as the last probe and 67% a child of the last, almost none from scratch. Incremental keys
-//! stay the default, as they are never slower; the decision does not matter much, and
-//! [`KeyMode::Scratch`] is there to measure it again.
+//! Incremental keys stay the default, as they are never slower; in the search the difference
+//! hardly shows, as a probe's cost is its cache miss into a large table and the search's
+//! cost its nodes, and [`KeyMode::Scratch`] is there to measure it again.
 //!
-//! ## Measured in the search
+//! ## In the search
 //!
 //! ```text
-//! cargo run --release -p ddsolve-tt-zobrist --example ablation
+//! cargo run --release -p ddsolve --example tt_zobrist_ablation
 //! ```
 //!
-//! `Solver::table` (the 20 results) of the first 20 distinct deals of `list100.txt`, a cold
-//! table per deal, 128 MB tables (the default budget then), the default search otherwise, the tables taking turns deal
-//! by deal in the same run; CPU time of a 2-core machine shared with other builds:
-//!
-//! ```text
-//! table                           nodes  x nodes  trick nodes   seconds   x time   same
-//! tt Flat (then default)       23287178    1.00x      7603708      6.19    1.00x  20/20
-//! tt Forest                    23454224    1.01x      7662411      6.85    1.11x  20/20
-//! tt Zobrist                  305496465   13.12x     97814246     80.69   13.04x  20/20
-//! tt Zobrist, keys anew       305496465   13.12x     97814246     81.35   13.15x  20/20
-//! ```
-//!
-//! `cargo xtask ablation --file crates/testkit/data/list100.txt --limit 20` has the
-//! same two rows (`tt Zobrist`, `tt Zobrist, keys anew`) beside the search's other switches:
-//! the same node counts, 13.12x the default's (the flat table then), and the same tables on all 20 deals.
-//!
-//! The exact-position table searches about 13 times the nodes of the pattern tables, and
-//! takes about 13 times as long: its cost per node is the same, the difference is what a
-//! hit covers. A winning-rank entry stands for every position with the same suit lengths and
-//! the same owners of the cards that mattered (the winning ranks, in relative rank): when a
-//! trick was won by the ace and the small cards only followed, it covers every way the small
-//! cards lie and every set of cards already played. Most transpositions in bridge are of that
-//! kind: two lines of play that discard different small cards, or that play equal cards in
-//! another order, reach positions that differ in a small card or in which of two equals is
-//! gone, and only the pattern tables see them as one. A Zobrist entry matches one exact
-//! position, reached again only when the very same cards went in another order (one trick's
-//! cards, or the same tricks in another order), and those are few; the relative ranks of the
-//! stored winning cards cannot widen it, since the key holds every card. The table is still
-//! a sound and complete table (20 of 20 tables right, and the conformance suite of
-//! `ddsolve-testkit` passes), and what it is good for is comparison: what the winning-rank
-//! abstraction of Haglund's paper is worth over the chess program's table, about 13x here.
+//! The exact-position table searches many times the nodes of the pattern tables (figures
+//! in `BENCHMARKS.md`), and takes as much longer: its cost per node is the same, the
+//! difference is what a hit covers. A winning-rank entry stands for every position with the
+//! same suit lengths and the same owners of the cards that mattered (the winning ranks, in
+//! relative rank): when a trick was won by the ace and the small cards only followed, it
+//! covers every way the small cards lie and every set of cards already played. Most
+//! transpositions in bridge are of that kind: two lines of play that discard different
+//! small cards, or that play equal cards in another order, reach positions that differ in a
+//! small card or in which of two equals is gone, and only the pattern tables see them as
+//! one. A Zobrist entry matches one exact position, reached again only when the very same
+//! cards went in another order, and those are few; the relative ranks of the stored winning
+//! cards cannot widen it, since the key holds every card. The table is still a sound and
+//! complete table (the conformance suite of `ddsolve-testkit` passes), and what it is good
+//! for is comparison: what the winning-rank abstraction of Haglund's paper is worth over
+//! the chess program's table.
 //!
 //! ## Example
 //!
@@ -137,11 +114,17 @@
 //! # Ok::<(), ddsolve_cards::PbnError>(())
 //! ```
 
+#![warn(missing_docs)]
+
+// The README's example, compiled and run as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 mod bucket;
 mod entry;
 mod incremental;
 mod keys;
-mod stats;
 mod table;
 
 pub use bucket::{BUCKET_BYTES, BUCKET_ENTRIES};

@@ -5,8 +5,8 @@ use crate::bucket::{Bucket, BUCKET_BYTES, BUCKET_ENTRIES};
 use crate::entry::{Bounds, Entry, ERA_BITS, GEN_BITS};
 use crate::incremental::IncrementalKeys;
 use crate::keys::{ZobristKeys, ZOBRIST};
-use crate::stats::Counters;
 use ddsolve_cards::{Card, Hand, Seat, SeatMap};
+use ddsolve_tt::Counters;
 use ddsolve_tt::{Pattern, TranspositionTable, TtHit, TtKey, TtStats, DEPTHS};
 
 /// How the table finds the key of the position the trait hands it.
@@ -221,7 +221,7 @@ impl TtZobrist {
         }
         let i = bucket.victim(self.era, self.generation);
         if bucket.0[i].is_live(self.era) {
-            self.counters.replaced += 1;
+            self.counters.evictions += 1;
         } else {
             self.entries += 1;
         }

@@ -3,7 +3,8 @@
 //! current, shallow before deep), generations, clearing (eras) and the memory budget.
 
 use ddsolve_cards::{Card, DealRng, Hand, Seat, SeatMap};
-use ddsolve_tt::{Pattern, TranspositionTable, TtFlat, TtKey};
+use ddsolve_tt::{Pattern, TranspositionTable, TtKey};
+use ddsolve_tt_forest::TtFlat;
 use ddsolve_tt_zobrist::{TtZobrist, BUCKET_BYTES, BUCKET_ENTRIES, LOCK_BITS};
 
 fn card(s: &str) -> Card {

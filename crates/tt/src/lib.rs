@@ -13,48 +13,47 @@
 //! lead takes from here on. Nothing about the path (tricks already won, the target of the
 //! search that stored them) goes in.
 //!
-//! The search is generic over [`TranspositionTable`]; [`TtForest`] is the paper's forest and
-//! [`TtFlat`] a flat list of 128-bit patterns per key (faster than the forest; the search's
-//! `AnyTable` picks a table at run time, by default the rank-pattern table of
-//! `ddsolve-tt-pattern`). `TtFlat`'s entries also leave out each
-//! suit's bottom block of one owner, whose owners the lengths force ([`forced_depths`]): the
-//! same positions, a more general pattern (4% fewer nodes on freak deals).
-//!
-//! Both hold to a memory budget given in megabytes: their byte count (allocated capacity)
-//! never passes it. When a store needs more, they evict the least valuable part of their
-//! entries (a sixteenth of the flat table, a quarter of the forest: the stalest by
-//! generation, a generation being one search, and among those the
-//! most specific first) and go on: a table never wipes itself mid-search, and as every
-//! entry is a true fact about its positions, what a search finds never depends on the
-//! budget, only how fast it finds it. [`TtStats`] tells what the table did: sizes, sweeps
-//! and evictions, and probes, hits, probe lengths and stores per depth.
+//! The search is generic over [`TranspositionTable`]. The tables live in crates of their
+//! own beside the search, each depending on this one: `ddsolve-tt-forest` (the paper's
+//! forest, `TtForest`, and `TtFlat`, a flat list of 128-bit patterns per key),
+//! `ddsolve-tt-pattern` (the rank-pattern table, the default) and `ddsolve-tt-zobrist` (a
+//! hashed table of exact positions). This crate holds what they share: the trait, the key
+//! pieces ([`TtKey`], [`Pattern`], the relative-rank conversions, [`KeyHashBuilder`]) and
+//! the figures every table reports ([`TtStats`], kept with [`Counters`]): sizes, sweeps and
+//! evictions, and probes, hits, probe lengths and stores per depth.
 //!
 //! ```
-//! use ddsolve_cards::{Deal, Seat, Hand, Strain};
-//! use ddsolve_tt::{Pattern, TranspositionTable, TtForest, TtKey};
+//! use ddsolve_cards::{Deal, Hand, Seat, Suit};
+//! use ddsolve_tt::{absolute_win_ranks, relative_counts, Pattern, TtKey};
 //!
 //! let deal: Deal = "N:AK... QJ... T9... 87...".parse()?;
 //! let key = TtKey::new(deal.hands(), Seat::North);
-//! let pattern = Pattern::new(deal.hands());
-//! let mut tt = TtForest::new(16);
-//! // North's side takes both tricks; only the ace and king matter.
-//! let win = Hand::from_holdings([deal.hand(Seat::North).suit(ddsolve_cards::Suit::Spades), Default::default(), Default::default(), Default::default()]);
-//! tt.store(&key, &pattern, win, deal.hands(), 2, 2, None);
-//! let hit = tt.probe(&key, &pattern, deal.hands(), 2).expect("stored");
-//! assert!(hit.reached);
+//! assert_eq!(key.packed(), TtKey::new(deal.hands(), Seat::North).packed());
+//! // The ace and king of spades are the top two relative ranks of their suit.
+//! let spades = deal.hand(Seat::North).suit(Suit::Spades);
+//! let win = Hand::from_holdings([spades, Default::default(), Default::default(), Default::default()]);
+//! let counts = relative_counts(win, deal.hands());
+//! assert_eq!(counts, [2, 0, 0, 0]);
+//! assert_eq!(absolute_win_ranks(counts, deal.hands()), win);
+//! let _pattern = Pattern::new(deal.hands());
 //! # Ok::<(), ddsolve_cards::PbnError>(())
 //! ```
 
-mod budget;
-mod flat;
-mod forest;
+#![warn(missing_docs)]
+
+// The README's example, compiled and run as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 mod pattern;
 mod stats;
 
-pub use flat::{ListProfile, TtFlat};
-pub use forest::TtForest;
-pub use pattern::{absolute_win_ranks, forced_depths, relative_counts, win_depths, Pattern, TtKey};
-pub use stats::{TtStats, DEPTHS};
+pub use pattern::{
+    absolute_win_ranks, forced_depths, relative_counts, win_depths, KeyHashBuilder, KeyHasher,
+    Pattern, TtKey,
+};
+pub use stats::{Counters, TtStats, DEPTHS};
 
 use ddsolve_cards::{Card, Hand, SeatMap};
 

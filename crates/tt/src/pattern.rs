@@ -1,3 +1,7 @@
+//! The key pieces the tables share: [`TtKey`] (tricks left, leader, suit lengths) and its
+//! hasher, [`Pattern`] (the owners of the remaining cards in relative-rank order), and the
+//! conversions between winning ranks in absolute and relative terms.
+
 use ddsolve_cards::{Hand, Holding, Seat, SeatMap, Suit};
 
 /// What must be equal for two positions to share entries: tricks left, the hand on lead and
@@ -37,7 +41,7 @@ impl TtKey {
 
 /// A hasher for `u64` keys such as `TtKey::packed`: one folded multiply spreads their bits.
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct KeyHasher(u64);
+pub struct KeyHasher(u64);
 
 impl std::hash::Hasher for KeyHasher {
     #[inline]
@@ -61,7 +65,7 @@ impl std::hash::Hasher for KeyHasher {
 }
 
 /// Builds [`KeyHasher`]s.
-pub(crate) type KeyHashBuilder = std::hash::BuildHasherDefault<KeyHasher>;
+pub type KeyHashBuilder = std::hash::BuildHasherDefault<KeyHasher>;
 
 /// The number of cards in each 16-bit lane of `x`, as four nibbles (lane s at bits 4 s).
 #[inline]

@@ -85,18 +85,31 @@ impl TtStats {
     }
 }
 
-/// The counters a table keeps as it works (everything in [`TtStats`] but the sizes).
+/// The counters a table keeps as it works (everything in [`TtStats`] but the sizes): every
+/// table crate keeps these and reports them through [`Counters::stats`], so the figures mean
+/// the same whatever the table. A table that never sweeps or refuses a store leaves those
+/// counters at 0; one that replaces entries counts the victims as evictions.
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Counters {
+pub struct Counters {
+    /// As [`TtStats::peak_bytes`] (the sizes seen at sweeps; `stats` adds the current one).
     pub peak_bytes: usize,
+    /// As [`TtStats::searches`].
     pub searches: u64,
+    /// As [`TtStats::sweeps`].
     pub sweeps: u64,
+    /// As [`TtStats::evictions`].
     pub evictions: u64,
+    /// As [`TtStats::dropped`].
     pub dropped: u64,
+    /// As [`TtStats::merges`].
     pub merges: u64,
+    /// As [`TtStats::probes`].
     pub probes: [u64; DEPTHS],
+    /// As [`TtStats::hits`].
     pub hits: [u64; DEPTHS],
+    /// As [`TtStats::scanned`].
     pub scanned: [u64; DEPTHS],
+    /// As [`TtStats::stores`].
     pub stores: [u64; DEPTHS],
 }
 

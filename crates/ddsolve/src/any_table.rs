@@ -1,0 +1,111 @@
+//! [`TtKind`] and [`AnyTable`]: the workspace's tables, chosen at run time
+//! ([`crate::SolverBuilder::tt`]) and dispatched by a `match` (no virtual calls).
+
+use ddsolve_cards::{Card, Hand, SeatMap};
+use ddsolve_tt::{Pattern, TranspositionTable, TtHit, TtKey, TtStats};
+use ddsolve_tt_forest::{TtFlat, TtForest};
+use ddsolve_tt_pattern::TtPattern;
+
+/// Which table design to use, chosen at run time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum TtKind {
+    /// [`TtFlat`]: one list of 128-bit patterns per key.
+    Flat,
+    /// [`TtForest`]: the paper's forest of winning-cards nodes.
+    Forest,
+    /// [`TtPattern`]: the rank-pattern table (per suit-length shape and leader, general
+    /// patterns first, bounds tightened in place). The default: fewer nodes than `Flat`,
+    /// above all on freak deals, and less memory on symmetric ones (`BENCHMARKS.md`).
+    #[default]
+    Pattern,
+}
+
+/// Any of the tables, dispatched by a `match` (no virtual calls).
+#[derive(Debug)]
+pub enum AnyTable {
+    /// The flat table.
+    Flat(TtFlat),
+    /// The forest.
+    Forest(TtForest),
+    /// The rank-pattern table.
+    Pattern(TtPattern),
+}
+
+impl Default for AnyTable {
+    /// The default table ([`TtKind::default`]) of the default size
+    /// ([`crate::DEFAULT_TT_MEMORY_MB`]).
+    fn default() -> AnyTable {
+        AnyTable::new(TtKind::default(), crate::DEFAULT_TT_MEMORY_MB)
+    }
+}
+
+impl AnyTable {
+    /// A table of `kind` limited to `limit_mb` megabytes.
+    pub fn new(kind: TtKind, limit_mb: usize) -> AnyTable {
+        match kind {
+            TtKind::Flat => AnyTable::Flat(TtFlat::new(limit_mb)),
+            TtKind::Forest => AnyTable::Forest(TtForest::new(limit_mb)),
+            TtKind::Pattern => AnyTable::Pattern(TtPattern::new(limit_mb)),
+        }
+    }
+}
+
+impl TranspositionTable for AnyTable {
+    #[inline]
+    fn probe(
+        &mut self,
+        key: &TtKey,
+        pattern: &Pattern,
+        hands: &SeatMap<Hand>,
+        tricks: u8,
+    ) -> Option<TtHit> {
+        match self {
+            AnyTable::Flat(t) => t.probe(key, pattern, hands, tricks),
+            AnyTable::Forest(t) => t.probe(key, pattern, hands, tricks),
+            AnyTable::Pattern(t) => t.probe(key, pattern, hands, tricks),
+        }
+    }
+
+    #[inline]
+    fn store(
+        &mut self,
+        key: &TtKey,
+        pattern: &Pattern,
+        win: Hand,
+        hands: &SeatMap<Hand>,
+        lower: u8,
+        upper: u8,
+        best: Option<Card>,
+    ) {
+        match self {
+            AnyTable::Flat(t) => t.store(key, pattern, win, hands, lower, upper, best),
+            AnyTable::Forest(t) => t.store(key, pattern, win, hands, lower, upper, best),
+            AnyTable::Pattern(t) => t.store(key, pattern, win, hands, lower, upper, best),
+        }
+    }
+
+    fn clear(&mut self) {
+        match self {
+            AnyTable::Flat(t) => t.clear(),
+            AnyTable::Forest(t) => t.clear(),
+            AnyTable::Pattern(t) => t.clear(),
+        }
+    }
+
+    #[inline]
+    fn new_search(&mut self) {
+        match self {
+            AnyTable::Flat(t) => t.new_search(),
+            AnyTable::Forest(t) => t.new_search(),
+            AnyTable::Pattern(t) => t.new_search(),
+        }
+    }
+
+    fn stats(&self) -> TtStats {
+        match self {
+            AnyTable::Flat(t) => t.stats(),
+            AnyTable::Forest(t) => t.stats(),
+            AnyTable::Pattern(t) => t.stats(),
+        }
+    }
+}

@@ -1,0 +1,233 @@
+//! Tidy checks (in rust-analyzer's style): what `cargo package`, crates.io and docs.rs need
+//! of every library crate stays in its manifest, its README and its crate root; every module
+//! says what it is; every path ARCHITECTURE.md names exists.
+
+use std::path::{Path, PathBuf};
+
+/// The workspace root.
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The library crates (folders under `crates/`) that are published.
+const LIBRARIES: &[&str] = &[
+    "cards",
+    "moves",
+    "prune",
+    "tt",
+    "tt-forest",
+    "tt-pattern",
+    "tt-zobrist",
+    "search",
+    "par",
+    "formats",
+    "ddsolve",
+];
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The value of `key` in the `[package]` section of a manifest (the raw text after `=`, or
+/// `workspace` for `key.workspace = true`).
+fn package_field(manifest: &str, key: &str) -> Option<String> {
+    let mut in_package = false;
+    for line in manifest.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            in_package = line == "[package]";
+            continue;
+        }
+        if !in_package {
+            continue;
+        }
+        if line.starts_with(&format!("{key}.workspace")) {
+            return Some("workspace".into());
+        }
+        if let Some(rest) = line.strip_prefix(key) {
+            if let Some(value) = rest.trim_start().strip_prefix('=') {
+                return Some(value.trim().to_string());
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn every_library_manifest_has_the_fields_a_registry_needs() {
+    for krate in LIBRARIES {
+        let path = root().join("crates").join(krate).join("Cargo.toml");
+        let manifest = read(&path);
+        for key in [
+            "description",
+            "version",
+            "edition",
+            "license",
+            "rust-version",
+            "keywords",
+            "categories",
+            "readme",
+        ] {
+            let value = package_field(&manifest, key);
+            assert!(
+                value
+                    .as_deref()
+                    .is_some_and(|v| !v.is_empty() && v != "\"\""),
+                "{}: [package] has no {key}",
+                path.display()
+            );
+        }
+        assert!(
+            package_field(&manifest, "publish").is_none(),
+            "{}: a library crate is published",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn every_library_has_a_readme_whose_example_is_a_doc_test() {
+    for krate in LIBRARIES {
+        let dir = root().join("crates").join(krate);
+        let readme = read(&dir.join("README.md"));
+        assert!(
+            readme.contains("```rust\n"),
+            "crates/{krate}/README.md has no Rust example"
+        );
+        let lib = read(&dir.join("src/lib.rs"));
+        assert!(
+            lib.contains("#[doc = include_str!(\"../README.md\")]"),
+            "crates/{krate}/src/lib.rs does not run its README's example as a doc test"
+        );
+        assert!(
+            lib.contains("#![warn(missing_docs)]") || lib.contains("#![deny(missing_docs)]"),
+            "crates/{krate}/src/lib.rs does not require docs on public items"
+        );
+    }
+}
+
+#[test]
+fn workspace_path_dependencies_carry_versions() {
+    let manifest = read(&root().join("Cargo.toml"));
+    assert!(
+        !manifest.contains("example.invalid"),
+        "the workspace manifest carries a placeholder URL"
+    );
+    let mut seen = 0;
+    for line in manifest.lines() {
+        let line = line.trim();
+        if !line.starts_with("ddsolve") || !line.contains("path =") {
+            continue;
+        }
+        seen += 1;
+        // Test support is never published: without a version, `cargo package` drops it
+        // from the dev-dependencies of the crates that use it.
+        if line.starts_with("ddsolve-testkit ") {
+            assert!(
+                !line.contains("version"),
+                "{line}: testkit is not published"
+            );
+            continue;
+        }
+        assert!(
+            line.contains("version = "),
+            "{line}: a path dependency needs a version for `cargo package`"
+        );
+    }
+    assert!(
+        seen >= LIBRARIES.len(),
+        "the workspace's own crates were not found"
+    );
+}
+
+/// Every `.rs` file under `dir`, recursively.
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            if path.file_name().is_some_and(|n| n != "target") {
+                rust_files(&path, out);
+            }
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The source folders whose every module must open with a `//!` doc.
+fn source_files() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let crates = root().join("crates");
+    for entry in std::fs::read_dir(&crates)
+        .expect("the crates folder")
+        .flatten()
+    {
+        rust_files(&entry.path().join("src"), &mut files);
+    }
+    for dir in ["xtask/src", "benches/src", "fuzz/src"] {
+        rust_files(&root().join(dir), &mut files);
+    }
+    files
+}
+
+#[test]
+fn every_module_opens_with_a_doc_comment() {
+    let files = source_files();
+    assert!(files.len() > 50, "only {} source files found", files.len());
+    for path in files {
+        let text = read(&path);
+        assert!(
+            text.starts_with("//!"),
+            "{} does not open with a `//!` module doc",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn every_path_architecture_names_exists() {
+    let text = read(&root().join("ARCHITECTURE.md"));
+    let mut names = Vec::new();
+    rust_files(&root().join("crates"), &mut names);
+    for dir in ["xtask", "benches", "fuzz/src", "fuzz/fuzz_targets"] {
+        rust_files(&root().join(dir), &mut names);
+    }
+    let file_names: Vec<String> = names
+        .iter()
+        .filter_map(|p| p.file_name())
+        .map(|n| n.to_string_lossy().into_owned())
+        .collect();
+    let mut checked = 0;
+    for (i, quoted) in text.split('`').enumerate() {
+        if i % 2 == 0 || quoted.contains(' ') {
+            continue;
+        }
+        assert!(
+            !quoted.starts_with("../") && !quoted.starts_with("/work"),
+            "ARCHITECTURE.md names `{quoted}`, outside the repository"
+        );
+        let rooted = ["crates/", "fuzz/", "benches/", "xtask/", ".ci/"]
+            .iter()
+            .any(|d| quoted.starts_with(d));
+        if rooted {
+            assert!(
+                root().join(quoted.trim_end_matches('/')).exists(),
+                "ARCHITECTURE.md names `{quoted}`, which does not exist"
+            );
+            checked += 1;
+        } else if quoted.ends_with(".rs") {
+            assert!(
+                file_names.iter().any(|n| n == quoted),
+                "ARCHITECTURE.md names `{quoted}`, no such file in the workspace"
+            );
+            checked += 1;
+        }
+    }
+    assert!(
+        checked > 30,
+        "only {checked} paths found in ARCHITECTURE.md"
+    );
+}

@@ -1,0 +1,53 @@
+//! # ddsolve-tt-forest: the winning-rank tables of Haglund's paper
+//!
+//! Two tables behind [`ddsolve_tt::TranspositionTable`], keyed by [`ddsolve_tt::TtKey`] and
+//! matched on [`ddsolve_tt::Pattern`]: an entry keeps, per suit, only the top relative
+//! ranks the search backed up as winning ranks, so it stands for every position with the
+//! same key and the same owners of those cards.
+//!
+//! - [`TtForest`] (`forest.rs`) is the paper's forest: roots per tricks left and leader, a
+//!   suit-lengths key per root, winning-cards nodes of the four suits with alternatives, and
+//!   set-of-positions leaves.
+//! - [`TtFlat`] (`flat.rs`) is one list of 128-bit patterns per key matched with a single
+//!   masked compare, its map keyed by [`ddsolve_tt::TtKey::packed`]. Its entries also leave
+//!   out each suit's bottom block of one owner, whose owners the lengths force
+//!   ([`ddsolve_tt::forced_depths`]): the same positions, a more general pattern.
+//!
+//! Both hold to a memory budget given in megabytes (`budget.rs`): their byte count
+//! (allocated capacity) never passes it. When a store needs more, they evict the least
+//! valuable part of their entries (a sixteenth of the flat table, a quarter of the forest:
+//! the stalest by generation, a generation being one search, and among those the most
+//! specific first) and go on: a table never wipes itself mid-search, and as every entry is a
+//! true fact about its positions, what a search finds never depends on the budget, only how
+//! fast it finds it.
+//!
+//! ```
+//! use ddsolve_cards::{Deal, Hand, Seat, Suit};
+//! use ddsolve_tt::{Pattern, TranspositionTable, TtKey};
+//! use ddsolve_tt_forest::{TtFlat, TtForest};
+//!
+//! let deal: Deal = "N:AK... QJ... T9... 87...".parse()?;
+//! let (key, pattern) = (TtKey::new(deal.hands(), Seat::North), Pattern::new(deal.hands()));
+//! let spades = deal.hand(Seat::North).suit(Suit::Spades);
+//! let win = Hand::from_holdings([spades, Default::default(), Default::default(), Default::default()]);
+//! let mut forest = TtForest::new(16);
+//! let mut flat = TtFlat::new(16);
+//! forest.store(&key, &pattern, win, deal.hands(), 2, 2, None);
+//! flat.store(&key, &pattern, win, deal.hands(), 2, 2, None);
+//! assert_eq!(forest.probe(&key, &pattern, deal.hands(), 2), flat.probe(&key, &pattern, deal.hands(), 2));
+//! # Ok::<(), ddsolve_cards::PbnError>(())
+//! ```
+
+#![warn(missing_docs)]
+
+// The README's example, compiled and run as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
+mod budget;
+mod flat;
+mod forest;
+
+pub use flat::{ListProfile, TtFlat};
+pub use forest::TtForest;
