@@ -67,6 +67,10 @@ enum Command {
         #[arg(long, default_value_t = deal_kind::DEFAULT_VOIDS,
               value_parser = clap::value_parser!(u32).range(0..=12))]
         voids: u32,
+        /// Rotated deals: every hand's suit lengths, longest first (7-6-0-0, 6-5-2-0,
+        /// 8-5-0-0, ...; they add up to 13).
+        #[arg(long, default_value_t = deal_kind::DEFAULT_PATTERN)]
+        pattern: deal_kind::HandPattern,
     },
     /// Solve the distinct deals of a DDS file with ddsolve and with DDS, single thread, and
     /// compare tables, times, nodes and memory.
@@ -217,10 +221,12 @@ fn main() -> ExitCode {
             count,
             seed,
             voids,
+            pattern,
         } => {
             let mut rng = DealRng::new(seed);
             for _ in 0..count {
-                println!("{}", deal_kind::generate(kind, &mut rng, voids).to_pbn());
+                let deal = deal_kind::generate(kind, &mut rng, voids, pattern);
+                println!("{}", deal.to_pbn());
             }
             Ok(())
         }
