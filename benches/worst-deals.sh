@@ -15,14 +15,15 @@
 # order) races only the kinds named, e.g. KINDS="rotated-7600 rotated-8500".
 #
 # Needs the anchors beside the repository (`../shared/anchors`, bridge-solver built by its
-# `build-bridge-solver.sh`, or BS=path). DDSOLVE=path races another ddsolve binary. Every
+# `build-bridge-solver.sh`, or BS=path; RACE=path for race.py elsewhere). DDSOLVE=path races
+# another ddsolve binary. Every
 # kind is raced on its own so the figures show which kind is slow; the same seeds give the
 # same deals, so runs compare.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 per_kind=${1:-4}
 timeout=${2:-60}
-race=../shared/anchors/race.py
+race=${RACE:-../shared/anchors/race.py}
 [ -f "$race" ] || { echo "error: $race not found (the anchors live beside the repository)" >&2; exit 2; }
 
 cargo build --release -q -p ddsolve-cli -p xtask

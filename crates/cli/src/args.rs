@@ -63,7 +63,8 @@ tabs in DDS order: strains S, H, D, C, NT, and within each the tricks of declare
 --format json prints one object a line:
   {\"deal\": \"N:...\", \"table\": {\"N\": {\"S\": 5, \"H\": 6, \"D\": 5, \"C\": 7, \"NT\": 6}, \"E\": ...}}")]
 pub struct TableArgs {
-    /// The file of deals; stdin if absent or `-`.
+    /// The file of deals; stdin if absent or `-`. A single deal can be given instead (PBN or
+    /// LIN, quoted): it is solved on every thread (--threads).
     pub file: Option<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]

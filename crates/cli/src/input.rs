@@ -27,8 +27,11 @@ use std::path::{Path, PathBuf};
 pub struct Source {
     /// The name for messages: the file's path, or `stdin`.
     pub name: String,
-    /// The file, or `None` for stdin.
+    /// The file, or `None` for stdin or a deal given on the command line.
     pub path: Option<PathBuf>,
+    /// The input is all there (a file, or a deal given on the command line): reading ahead
+    /// never waits for a writer (a pipe's next line may wait for our answer).
+    pub whole: bool,
     reader: Box<dyn BufRead + Send>,
 }
 
@@ -38,9 +41,21 @@ impl fmt::Debug for Source {
     }
 }
 
-/// Opens `file`, or stdin if `None` or `-`.
+/// Opens `file`, or stdin if `None` or `-`. A `file` that does not exist but reads as a
+/// deal ([`parse_deal_arg`]: PBN or LIN, quoted) is a one-deal input.
 pub fn open(file: Option<&Path>) -> Result<Source, CliError> {
     match file {
+        Some(path)
+            if !path.exists() && path.to_str().is_some_and(|t| parse_deal_arg(t).is_ok()) =>
+        {
+            let text = path.to_string_lossy().trim().trim_matches('"').to_string();
+            Ok(Source {
+                name: "the command line".to_string(),
+                path: None,
+                whole: true,
+                reader: Box::new(std::io::Cursor::new(format!("{text}\n"))),
+            })
+        }
         Some(path) if path != Path::new("-") => {
             let name = path.display().to_string();
             let f = std::fs::File::open(path)
@@ -48,12 +63,14 @@ pub fn open(file: Option<&Path>) -> Result<Source, CliError> {
             Ok(Source {
                 name,
                 path: Some(path.to_path_buf()),
+                whole: true,
                 reader: Box::new(BufReader::new(f)),
             })
         }
         _ => Ok(Source {
             name: "stdin".to_string(),
             path: None,
+            whole: false,
             reader: Box::new(BufReader::new(std::io::stdin())),
         }),
     }
@@ -433,10 +450,22 @@ mod tests {
         Source {
             name: "t".to_string(),
             path: None,
+            whole: true,
             reader: Box::new(std::io::Cursor::new(text.as_bytes().to_vec())),
         }
         .records()
         .collect()
+    }
+
+    #[test]
+    fn a_deal_in_place_of_a_file_is_a_one_deal_input() {
+        let source = open(Some(Path::new(DEAL))).unwrap();
+        assert!(source.whole && source.path.is_none());
+        let got: Vec<Deal> = source.records().map(|r| r.unwrap().deal).collect();
+        assert_eq!(got, [deal()]);
+        // Neither a file nor a deal: the file's error.
+        let e = open(Some(Path::new("N:AKQ.x"))).unwrap_err().to_string();
+        assert!(e.contains("cannot read N:AKQ.x"), "{e}");
     }
 
     fn deal() -> Deal {

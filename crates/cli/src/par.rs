@@ -103,7 +103,7 @@ pub fn run(args: &ParArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
         vul,
         dealer: args.dealer.or(lin_dealer).unwrap_or(Seat::North),
     };
-    let table = args.batch.solver.solver().table(&deal);
+    let table = stream::one_table(&args.batch, &deal);
     out.write_all(render(args.format, &board, &table, 0).as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }

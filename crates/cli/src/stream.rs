@@ -13,6 +13,7 @@ use crate::input::{self, BadLine, Record};
 use crate::progress::Progress;
 use clap::Args;
 use ddsolve_cards::{DdTable, Deal};
+use ddsolve_search::parallel_table;
 use ddsolve_search::pool::{default_threads, ordered_map_dedup, PoolOptions};
 use std::collections::VecDeque;
 use std::num::NonZeroUsize;
@@ -53,6 +54,15 @@ pub fn thread_count(requested: Option<NonZeroUsize>) -> usize {
     requested.map_or_else(default_threads, NonZeroUsize::get)
 }
 
+/// The table of one deal, solved on every thread `args` asks for (strains and leaders as
+/// tasks): the same table as one thread's.
+pub fn one_table(args: &BatchArgs, deal: &Deal) -> DdTable {
+    match args.threads() {
+        1 => args.solver.solver().table(deal),
+        n => parallel_table(deal, n, args.solver.config()),
+    }
+}
+
 /// Solves the table of every deal of `file` (stdin if `None`) and passes each to `emit`
 /// with its record, in input order, as soon as it and every earlier one are done.
 ///
@@ -78,34 +88,53 @@ pub fn tables(
     let keep_going = args.keep_going;
     let solver = args.solver;
 
+    let whole = source.whole;
+    let mut records = source.records();
+    // A file's first two records: one deal alone is solved on every thread.
+    let mut ahead = Vec::new();
+    if whole && args.threads() > 1 {
+        ahead.extend(records.by_ref().take(2));
+        if let [Ok(record)] = ahead.as_slice() {
+            // A deal `accept` refuses goes the common way, to be reported as a bad line.
+            if accept(record).is_ok() {
+                emit(record, &one_table(args, &record.deal))?;
+                progress.inc();
+                progress.finish();
+                return Ok(ExitCode::SUCCESS);
+            }
+        }
+    }
+
     // The records in flight, in input order: the reader pushes, the writer pops.
     let pending: Arc<Mutex<VecDeque<Result<Record, BadLine>>>> = Arc::default();
     let queue = Arc::clone(&pending);
-    let mut records = source.records();
     let mut seen = 0usize;
-    let deals = records.by_ref().scan(false, |stopped, r| {
-        if *stopped {
-            return None;
-        }
-        seen += 1;
-        let r = r.and_then(|rec| match accept(&rec) {
-            Ok(()) => Ok(rec),
-            Err(message) => Err(BadLine {
-                source: name.clone(),
-                line: rec.line,
-                message,
-                text: String::new(),
-            }),
+    let deals = ahead
+        .into_iter()
+        .chain(records.by_ref())
+        .scan(false, |stopped, r| {
+            if *stopped {
+                return None;
+            }
+            seen += 1;
+            let r = r.and_then(|rec| match accept(&rec) {
+                Ok(()) => Ok(rec),
+                Err(message) => Err(BadLine {
+                    source: name.clone(),
+                    line: rec.line,
+                    message,
+                    text: String::new(),
+                }),
+            });
+            // Without --keep-going nothing after the first bad line is read.
+            *stopped = r.is_err() && !keep_going;
+            let deal = r.as_ref().ok().map(|rec| rec.deal);
+            queue
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .push_back(r);
+            Some(deal)
         });
-        // Without --keep-going nothing after the first bad line is read.
-        *stopped = r.is_err() && !keep_going;
-        let deal = r.as_ref().ok().map(|rec| rec.deal);
-        queue
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .push_back(r);
-        Some(deal)
-    });
 
     let mut bad = 0usize;
     ordered_map_dedup(

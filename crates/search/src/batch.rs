@@ -1,11 +1,14 @@
 //! Batches solved in parallel: many deals' tables, or many positions' values.
 //!
-//! Each worker thread owns its [`Solver`]; the workers share only an atomic index into the
-//! work list and hand their results back when they finish, so nothing is locked while
-//! searching. Identical inputs are solved once, and results come back in input order,
-//! whatever the thread count (a solver's answers do not depend on what it solved before).
+//! Each worker thread owns its [`Solver`]; the workers share only the work list and hand
+//! their results back when they finish, so nothing is locked while searching. Identical
+//! inputs are solved once, and results come back in input order, whatever the thread count
+//! (a solver's answers do not depend on what it solved before). Tables on more than one
+//! thread are shared out strain by strain, and leader by leader at the end
+//! ([`crate::parallel_tables_by`]): when fewer deals than threads remain, the threads still
+//! all work.
 
-use crate::{Config, DdTable, Solver};
+use crate::{parallel_tables_by, Config, DdTable, ParallelOptions, Solver};
 use ddsolve_cards::{Deal, Position, Seat, Suit};
 use ddsolve_moves::MoveOrdering;
 use ddsolve_tt::TranspositionTable;
@@ -103,9 +106,22 @@ where
         // Stable: ties keep input order.
         order.sort_by_key(|&i| std::cmp::Reverse(keys[i]));
     }
-    let tables = run(&unique, &order, options.threads, make, |solver, deal| {
-        solver.table(deal)
-    });
+    if options.threads > 1 {
+        // Strains (and at the end leaders) as tasks: no thread idles while another
+        // finishes the last deal.
+        let ordered: Vec<Deal> = order.iter().map(|&i| unique[i]).collect();
+        let parallel = ParallelOptions::with_threads(options.threads);
+        let solved = parallel_tables_by(&ordered, &parallel, make);
+        let mut tables = vec![None; unique.len()];
+        for (&i, table) in order.iter().zip(solved) {
+            tables[i] = Some(table);
+        }
+        return of_input
+            .iter()
+            .map(|&u| tables[u].expect("every deal is solved"))
+            .collect();
+    }
+    let tables = run(&unique, &order, 1, make, |solver, deal| solver.table(deal));
     of_input.iter().map(|&u| tables[u]).collect()
 }
 
