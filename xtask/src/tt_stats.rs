@@ -4,6 +4,7 @@
 //! list of the flat table); with `--depths`, the same per tricks left.
 
 use crate::canonical::Canonical;
+use crate::counted::Counted;
 use ddsolve_cards::{Deal, Strain};
 use ddsolve_search::{AnyTable, Config, Driver, OrderingKind, Solver, TranspositionTable, TtKind};
 use ddsolve_tt::{ListProfile, TtStats, DEPTHS};
@@ -140,7 +141,7 @@ fn solve_strain(deal: &Deal, strain: Strain, setup: Setup) -> Row {
     let t = Instant::now();
     let (tricks, nodes, stats, lists) = match (setup.table, setup.canon) {
         (Table::Pattern, Canon::Off) => measure(
-            Solver::with_table(config, TtPattern::new(mb)),
+            Solver::with_table(config, Counted::new(TtPattern::new(mb))),
             deal,
             strain,
             |_| None,
@@ -148,7 +149,7 @@ fn solve_strain(deal: &Deal, strain: Strain, setup: Setup) -> Row {
         (Table::Pattern, _) => measure(
             Solver::with_table(
                 config,
-                Canonical::new(TtPattern::new(mb), trump, rotate, permute),
+                Counted::new(Canonical::new(TtPattern::new(mb), trump, rotate, permute)),
             ),
             deal,
             strain,

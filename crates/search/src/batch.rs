@@ -4,9 +4,8 @@
 //! their results back when they finish, so nothing is locked while searching. Identical
 //! inputs are solved once, and results come back in input order, whatever the thread count
 //! (a solver's answers do not depend on what it solved before). Tables on more than one
-//! thread are shared out strain by strain, and leader by leader at the end
-//! ([`crate::parallel_tables_by`]): when fewer deals than threads remain, the threads still
-//! all work.
+//! thread are shared out strain by strain ([`crate::parallel_tables_by`]): when fewer deals
+//! than threads remain, the threads still all work.
 
 use crate::{parallel_tables_by, Config, DdTable, ParallelOptions, Solver};
 use ddsolve_cards::{Deal, Position, Seat, Suit};
@@ -107,8 +106,7 @@ where
         order.sort_by_key(|&i| std::cmp::Reverse(keys[i]));
     }
     if options.threads > 1 {
-        // Strains (and at the end leaders) as tasks: no thread idles while another
-        // finishes the last deal.
+        // Strains as tasks: no thread idles while another finishes the last deal.
         let ordered: Vec<Deal> = order.iter().map(|&i| unique[i]).collect();
         let parallel = ParallelOptions::with_threads(options.threads);
         let solved = parallel_tables_by(&ordered, &parallel, make);

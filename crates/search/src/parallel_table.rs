@@ -5,20 +5,22 @@
 //! table and ordering stay warm from one leader to the next, while nothing carries over from
 //! one strain to another (a solver clears its table when the trumps change). So each thread
 //! takes the next strain task (the deals in order, notrump first within a deal, as
-//! [`crate::Solver::table`]) and solves its leaders North, East, South, West. When no strain
-//! is left to start and [`ParallelOptions::split_leaders`] is on, an idle thread takes a
-//! leader that the strain's owner has not reached yet (the last one first: West, then
+//! [`crate::Solver::table`]) and solves its leaders North, East, South, West. With
+//! [`ParallelOptions::split_leaders`], when no strain is left to start, an idle thread takes
+//! a leader that the strain's owner has not reached yet (the last one first: West, then
 //! South, ...) and solves it with its own solver, cold: deeper splitting for when fewer
 //! tasks than threads remain.
 //!
-//! Task counts: one deal has 5 strain tasks, and notrump is usually the largest. With 2
-//! threads, one solves notrump while the other solves the four suits, and the leaders of
-//! whichever is last are split. With 4 threads, the fifth strain waits for the first to end,
-//! and split leaders keep every thread busy at the end. With 8 threads, 5 own a strain from
-//! the start and 3 take the last leaders of notrump and the first suits: up to 20 leader
-//! tasks, so the speed-up is bounded by the longest single leader, searched cold. Split
-//! leaders search without their owner's warm table, so they cost more nodes in all: it pays
-//! only while a thread would otherwise idle.
+//! Splitting is off by default, because sharing a strain's table between its leaders pays
+//! more than the extra thread: a leader searched cold costs about as many nodes as the whole
+//! strain's four leaders warm (the first leader builds the table the others live on).
+//! Replayed in nodes over the first 20 deals of `random-seed1-200.tsv` (`cargo xtask
+//! table-split`; notrump is 19% of the nodes), the last thread ends, against one thread's
+//! nodes, at 0.551 with 2 threads (0.565 split, 8% more nodes searched), 0.397 with 4
+//! (0.466 split) and 0.384 with 5 or more (0.392 split at 8 threads, twice the nodes):
+//! strains alone bound the speed-up by the largest strain, about 2.5x on ordinary deals,
+//! reached from 5 threads on; split leaders do not lift that bound, since the largest
+//! strain's first leader, cold, is most of it.
 //!
 //! The results are exact whatever the split and the timing: only the driver's guesses and
 //! the tables' contents (how fast a result is found) depend on which thread did what.
@@ -61,11 +63,12 @@ pub struct ParallelOptions {
 }
 
 impl ParallelOptions {
-    /// `threads` threads, leaders split when strains run out.
+    /// `threads` threads, strains as tasks (leaders not split: measured better, see the
+    /// module's doc).
     pub fn with_threads(threads: usize) -> ParallelOptions {
         ParallelOptions {
             threads,
-            split_leaders: true,
+            split_leaders: false,
         }
     }
 }

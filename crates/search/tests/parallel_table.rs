@@ -34,12 +34,18 @@ fn check_file(name: &str, take: usize) {
             let got = parallel_table(&deal, threads, Config::default());
             assert_eq!(got, one, "{name}, {threads} threads: {deal}");
         }
-        let strains_only = ParallelOptions {
-            threads: 2,
-            split_leaders: false,
-        };
-        let got = parallel_tables_by(&[deal], &strains_only, Solver::new);
-        assert_eq!(got, [one], "{name}, strains only: {deal}");
+        for threads in [2, 3, 8] {
+            let split = ParallelOptions {
+                threads,
+                split_leaders: true,
+            };
+            let got = parallel_tables_by(&[deal], &split, Solver::new);
+            assert_eq!(
+                got,
+                [one],
+                "{name}, {threads} threads, leaders split: {deal}"
+            );
+        }
     }
 }
 
@@ -60,10 +66,15 @@ fn several_deals_and_endings_share_the_threads() {
     deals.extend((0..2).map(|_| rng.deal()));
     let want: Vec<_> = deals.iter().map(|d| Solver::new().table(d)).collect();
     for threads in [1, 2, 5, 16] {
-        let got = parallel_tables_by(&deals, &ParallelOptions::with_threads(threads), || {
-            Solver::with_config(Config::default())
-        });
-        assert_eq!(got, want, "{threads} threads");
+        for split_leaders in [false, true] {
+            let options = ParallelOptions {
+                threads,
+                split_leaders,
+            };
+            let got =
+                parallel_tables_by(&deals, &options, || Solver::with_config(Config::default()));
+            assert_eq!(got, want, "{threads} threads, split {split_leaders}");
+        }
     }
     assert!(parallel_tables_by(&[], &ParallelOptions::with_threads(2), Solver::new).is_empty());
 }
