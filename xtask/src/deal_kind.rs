@@ -1,7 +1,8 @@
 //! Kinds of deals for worst-case work: uniform, freak (many voids), symmetric (every hand
-//! with a void and the same rank sets rotated through the suits) and two-suited (each hand
-//! holds exactly two suits). Every generator is a function of a [`DealRng`], so a seed
-//! always gives the same deals.
+//! with a void and the same rank sets rotated through the suits), rotated (the same with a
+//! chosen hand pattern, such as two long suits: 7-6-0-0) and two-suited (each hand holds
+//! exactly two suits). Every generator is a function of a [`DealRng`], so a seed always
+//! gives the same deals.
 
 use ddsolve_cards::{Card, Deal, DealRng, Hand, Holding, Rank, SeatMap, Suit};
 
@@ -21,6 +22,12 @@ pub enum DealKind {
     /// two, West by three; then the seats are shuffled. Every hand has a void and all four
     /// hands have the same pattern, rotated: transpositions abound.
     Symmetric,
+    /// The rotation of [`DealKind::Symmetric`] with the hand pattern `--pattern` (default
+    /// 7-6-0-0: every hand two long suits): disjoint rank sets of those lengths, placed in
+    /// a random order round the four suits, held by North; East holds them rotated by one
+    /// suit, South by two, West by three; then the seats are shuffled. Every suit holds
+    /// each set once, and all four hands are rotations of one another.
+    Rotated,
     /// Every hand holds exactly two suits and every suit is split between two hands: either
     /// a cycle (each hand shares one suit with each of two others) or two pairs of hands
     /// that share two suits.
@@ -30,12 +37,49 @@ pub enum DealKind {
 /// The fewest voids of a freak deal unless told otherwise (as `freak-seed11-24.tsv`).
 pub const DEFAULT_VOIDS: u32 = 4;
 
-/// A deal of `kind` from `rng`; freak deals have at least `voids` voids.
-pub fn generate(kind: DealKind, rng: &mut DealRng, voids: u32) -> Deal {
+/// A hand pattern of rotated deals: four suit lengths that add up to 13, written longest
+/// first with dashes (`7-6-0-0`, `6-5-2-0`, `8-5-0-0`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HandPattern(pub [usize; 4]);
+
+/// The pattern of rotated deals unless told otherwise: two long suits a hand.
+pub const DEFAULT_PATTERN: HandPattern = HandPattern([7, 6, 0, 0]);
+
+impl std::str::FromStr for HandPattern {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<HandPattern, String> {
+        let parts: Vec<&str> = s.split('-').collect();
+        let bad = || format!("bad hand pattern {s:?}: four lengths that add up to 13, as 7-6-0-0");
+        if parts.len() != 4 {
+            return Err(bad());
+        }
+        let mut lengths = [0usize; 4];
+        for (l, p) in lengths.iter_mut().zip(&parts) {
+            *l = p.trim().parse().map_err(|_| bad())?;
+        }
+        if lengths.iter().sum::<usize>() != 13 {
+            return Err(bad());
+        }
+        Ok(HandPattern(lengths))
+    }
+}
+
+impl std::fmt::Display for HandPattern {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let [a, b, c, d] = self.0;
+        write!(f, "{a}-{b}-{c}-{d}")
+    }
+}
+
+/// A deal of `kind` from `rng`; freak deals have at least `voids` voids, rotated deals the
+/// hand pattern `pattern`.
+pub fn generate(kind: DealKind, rng: &mut DealRng, voids: u32, pattern: HandPattern) -> Deal {
     match kind {
         DealKind::Uniform => rng.deal(),
         DealKind::Freak => freak(rng, voids),
         DealKind::Symmetric => symmetric(rng),
+        DealKind::Rotated => rotated(rng, pattern),
         DealKind::TwoSuited => two_suited(rng),
     }
 }
@@ -155,13 +199,34 @@ fn symmetric(rng: &mut DealRng) -> Deal {
         holding(&ranks[a + b..]),
         Holding::EMPTY,
     ];
+    rotations(rng, sets)
+}
+
+/// Disjoint random rank sets of the pattern's lengths, in a random order round the suits,
+/// rotated through the four hands.
+fn rotated(rng: &mut DealRng, pattern: HandPattern) -> Deal {
+    let ranks = shuffled_ranks(rng);
+    let mut order = [0usize, 1, 2, 3];
+    shuffle(&mut order, rng);
+    let mut sets = [Holding::EMPTY; 4];
+    let mut from = 0;
+    for (&slot, &len) in order.iter().zip(&pattern.0) {
+        sets[slot] = holding(&ranks[from..from + len]);
+        from += len;
+    }
+    rotations(rng, sets)
+}
+
+/// The deal where a random seat holds `sets` (suit by suit) and the others hold them
+/// rotated by one, two and three suits: `sets` must cover the 13 ranks once.
+fn rotations(rng: &mut DealRng, sets: [Holding; 4]) -> Deal {
     let mut seats = [0usize, 1, 2, 3];
     shuffle(&mut seats, rng);
     let mut hands = SeatMap([Hand::EMPTY; 4]);
     for (rotation, &seat) in seats.iter().enumerate() {
         hands.0[seat] = Hand::from_holdings(std::array::from_fn(|s| sets[(s + rotation) % 4]));
     }
-    Deal::new(hands).expect("each suit holds the three rank sets once")
+    Deal::new(hands).expect("each suit holds every rank set once")
 }
 
 fn two_suited(rng: &mut DealRng) -> Deal {
@@ -214,7 +279,7 @@ mod tests {
         let mut rng = DealRng::new(1);
         for n in [4, 5, 6, 8, 12] {
             for _ in 0..5 {
-                let d = generate(DealKind::Freak, &mut rng, n);
+                let d = generate(DealKind::Freak, &mut rng, n, DEFAULT_PATTERN);
                 assert!(voids(&d) >= n, "{n}: {}", d.to_pbn());
             }
         }
@@ -224,7 +289,7 @@ mod tests {
     fn symmetric_deals_rotate_one_pattern() {
         let mut rng = DealRng::new(2);
         for _ in 0..50 {
-            let d = generate(DealKind::Symmetric, &mut rng, 0);
+            let d = generate(DealKind::Symmetric, &mut rng, 0, DEFAULT_PATTERN);
             assert_eq!(voids(&d), 4, "{}", d.to_pbn());
             let hs = d.hands().0;
             // Some hand's holdings, rotated through the suits, give every other hand.
@@ -246,7 +311,7 @@ mod tests {
         let mut rng = DealRng::new(3);
         let mut kinds = std::collections::HashSet::new();
         for _ in 0..50 {
-            let d = generate(DealKind::TwoSuited, &mut rng, 0);
+            let d = generate(DealKind::TwoSuited, &mut rng, 0, DEFAULT_PATTERN);
             let l = lengths(&d);
             for h in l {
                 assert_eq!(h.iter().filter(|&&n| n > 0).count(), 2, "{}", d.to_pbn());
@@ -268,11 +333,56 @@ mod tests {
             DealKind::Uniform,
             DealKind::Freak,
             DealKind::Symmetric,
+            DealKind::Rotated,
             DealKind::TwoSuited,
         ] {
-            let a = generate(kind, &mut DealRng::new(9), DEFAULT_VOIDS);
-            let b = generate(kind, &mut DealRng::new(9), DEFAULT_VOIDS);
+            let a = generate(kind, &mut DealRng::new(9), DEFAULT_VOIDS, DEFAULT_PATTERN);
+            let b = generate(kind, &mut DealRng::new(9), DEFAULT_VOIDS, DEFAULT_PATTERN);
             assert_eq!(a, b);
+        }
+    }
+
+    #[test]
+    fn rotated_deals_rotate_the_pattern() {
+        let mut rng = DealRng::new(4);
+        for text in ["7-6-0-0", "6-5-2-0", "8-5-0-0", "4-3-3-3"] {
+            let pattern: HandPattern = text.parse().unwrap();
+            let mut arrangements = std::collections::HashSet::new();
+            for _ in 0..40 {
+                let d = generate(DealKind::Rotated, &mut rng, 0, pattern);
+                let hs = d.hands().0;
+                for h in hs {
+                    let mut l = Suit::ALL.map(|s| h.suit(s).len() as usize);
+                    l.sort_unstable_by(|a, b| b.cmp(a));
+                    assert_eq!(l, pattern.0, "{}", d.to_pbn());
+                }
+                // Every hand is the first one's holdings rotated through the suits.
+                let suits = |h: Hand| Suit::ALL.map(|s| h.suit(s));
+                let first = suits(hs[0]);
+                for h in hs {
+                    let x = suits(h);
+                    assert!(
+                        (0..4).any(|r| (0..4).all(|s| x[s] == first[(s + r) % 4])),
+                        "{}",
+                        d.to_pbn()
+                    );
+                }
+                arrangements.insert(Suit::ALL.map(|s| hs[0].suit(s).len()));
+            }
+            assert!(
+                arrangements.len() > 1,
+                "{text}: the lengths move round the suits"
+            );
+        }
+    }
+
+    #[test]
+    fn hand_patterns_are_checked() {
+        assert_eq!("7-6-0-0".parse(), Ok(HandPattern([7, 6, 0, 0])));
+        assert_eq!(HandPattern([6, 5, 2, 0]).to_string(), "6-5-2-0");
+        for bad in ["7-6-0", "7-6-1-0", "7-6-0-x", ""] {
+            let e = bad.parse::<HandPattern>().unwrap_err();
+            assert!(e.contains("add up to 13"), "{bad}: {e}");
         }
     }
 }

@@ -2,13 +2,15 @@
 //! `cargo run --release -p xtask --`).
 //!
 //! - `deal`: a seeded random deal as PBN and as a diagram.
-//! - `deals`: seeded deals of a kind (uniform, freak, symmetric, two-suited), PBN, one a
+//! - `deals`: seeded deals of a kind (uniform, freak, symmetric, rotated, two-suited), PBN, one a
 //!   line: the hard deals of `benches/worst-deals.sh`.
 //! - `compare`: ddsolve against the real DDS library on the distinct deals of a DDS
 //!   regression file: identical tables, time, nodes and memory.
 //! - `ablation`: nodes and time with each search enhancement switched off in turn.
 //! - `play-bench`: play analysis over a DDS file's `PLAY` lines, warm tables against cold.
 //! - `batch-bench`: `solve_tables` with 1 thread against 2, identical outputs.
+//! - `table-split`: one deal's table on several threads, the speed-up from task sizes in
+//!   nodes (strains warm, leaders cold) replayed through the parallel table's schedule.
 //! - `tt-stats`: why a deal is slow: nodes, searches per leader and the table's figures
 //!   (probes, hits, probe lengths, stores, evictions) per strain, and per tricks left.
 //! - `fuzz`: every cargo-fuzz target for a given time: executions, seconds, crashes.
@@ -19,6 +21,7 @@ mod canonical;
 mod common;
 #[cfg(feature = "dds")]
 mod compare;
+mod counted;
 #[cfg(feature = "dds")]
 mod dds;
 mod deal_kind;
@@ -26,6 +29,7 @@ mod fuzz;
 mod play_bench;
 #[cfg(feature = "dds")]
 mod strains;
+mod table_split;
 mod tt_stats;
 
 use clap::{Parser, Subcommand};
@@ -67,6 +71,10 @@ enum Command {
         #[arg(long, default_value_t = deal_kind::DEFAULT_VOIDS,
               value_parser = clap::value_parser!(u32).range(0..=12))]
         voids: u32,
+        /// Rotated deals: every hand's suit lengths, longest first (7-6-0-0, 6-5-2-0,
+        /// 8-5-0-0, ...; they add up to 13).
+        #[arg(long, default_value_t = deal_kind::DEFAULT_PATTERN)]
+        pattern: deal_kind::HandPattern,
     },
     /// Solve the distinct deals of a DDS file with ddsolve and with DDS, single thread, and
     /// compare tables, times, nodes and memory.
@@ -137,6 +145,16 @@ enum Command {
         /// Also time each deal alone and report how well the difficulty estimate ranks them.
         #[arg(long)]
         estimate: bool,
+    },
+    /// The speed-up of one deal's table on 1 to 8 threads, from the tasks' sizes in nodes
+    /// (each strain warm, each leader cold) replayed through the parallel table's schedule:
+    /// strains only, and with split leaders.
+    TableSplit {
+        /// Deals, PBN, one a line (tab-separated tails and # comments are skipped).
+        file: PathBuf,
+        /// Only the first N deals.
+        #[arg(long)]
+        limit: Option<usize>,
     },
     /// Why deals are slow: per deal and strain (a cold solver each), time, nodes,
     /// zero-window searches per leader and the table's figures (probes, hits, entries
@@ -217,10 +235,12 @@ fn main() -> ExitCode {
             count,
             seed,
             voids,
+            pattern,
         } => {
             let mut rng = DealRng::new(seed);
             for _ in 0..count {
-                println!("{}", deal_kind::generate(kind, &mut rng, voids).to_pbn());
+                let deal = deal_kind::generate(kind, &mut rng, voids, pattern);
+                println!("{}", deal.to_pbn());
             }
             Ok(())
         }
@@ -254,6 +274,7 @@ fn main() -> ExitCode {
             order,
             estimate,
         } => batch_bench::run(file, limit, threads, order, estimate),
+        Command::TableSplit { file, limit } => table_split::run(&file, limit),
         Command::TtStats {
             file,
             limit,

@@ -82,6 +82,22 @@ pub fn tables(
 ) -> Result<ExitCode, CliError> {
     let inputs = input::classify(inputs)?;
     let limits = args.limits();
+    // One deal given on the command line and more than one thread: its strains are shared
+    // out among the threads (`ddsolve::parallel_table`), the same table sooner. (With
+    // `--stats` the deal is solved by one solver, whose counts are the deal's.)
+    if let [deal @ Input::Deal { .. }] = inputs.as_slice() {
+        if args.threads() > 1 && !stats {
+            let first: Vec<_> = input::open(deal, limits)?.take(2).collect();
+            if let [Ok(record)] = first.as_slice() {
+                if accept(record).is_ok() {
+                    let builder = args.solver.builder();
+                    let table = ddsolve::parallel_table(&record.deal, args.threads(), &builder);
+                    emit(record, &table, None)?;
+                    return Ok(ExitCode::SUCCESS);
+                }
+            }
+        }
+    }
     // Every file opened first: a missing one fails before anything is solved.
     let mut sources = inputs
         .iter()

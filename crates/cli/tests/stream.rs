@@ -214,3 +214,36 @@ fn par_over_many_deals_agrees_with_dds() {
         assert_eq!(v["dealer"], e.dealer.letter().to_string());
     }
 }
+
+#[test]
+fn one_deal_on_two_threads_gives_the_table_of_one() {
+    let dir = std::env::temp_dir().join(format!("ddsolve-one-deal-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("one.txt");
+    std::fs::write(&file, format!("# one deal\n{DEAL}\n")).unwrap();
+    let file = file.to_str().unwrap();
+    let want = format!("{DEAL}\t{TABLE_TSV}\n");
+    for args in [
+        ["table", "--format", "tsv", "--threads", "1", DEAL],
+        ["table", "--format", "tsv", "--threads", "2", DEAL],
+        ["table", "--format", "tsv", "--threads", "3", file],
+    ] {
+        let out = ddsolve(&args, "");
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        assert_eq!(text(&out.stdout), want, "{args:?}");
+    }
+    // A one-deal file that par refuses (not 13 cards a hand) is a bad line as before.
+    std::fs::write(dir.join("short.txt"), "N:AK.. QJ.. T9.. 87..\n").unwrap();
+    let short = dir.join("short.txt");
+    let out = ddsolve(
+        &["par", "--threads", "2", "--file", short.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("line 1"),
+        "{}",
+        text(&out.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

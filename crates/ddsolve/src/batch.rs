@@ -44,3 +44,19 @@ pub fn solve_tables_with(
 pub fn solve_positions(positions: &[Position], threads: usize) -> Vec<u8> {
     solve_positions_by(positions, threads, Solver::new)
 }
+
+/// The double-dummy table of one deal, solved by `threads` threads at once (strains as
+/// tasks: [`search::parallel_tables_by`](crate::search::parallel_tables_by)), each with a
+/// solver of `builder`: the same table as [`Solver::table`].
+///
+/// ```
+/// use ddsolve::{parallel_table, Deal, Solver, SolverBuilder};
+///
+/// let deal: Deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3".parse()?;
+/// assert_eq!(parallel_table(&deal, 2, &SolverBuilder::new()), Solver::new().table(&deal));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn parallel_table(deal: &Deal, threads: usize, builder: &SolverBuilder) -> DdTable {
+    let options = ddsolve_search::ParallelOptions::with_threads(threads);
+    ddsolve_search::parallel_tables_by(std::slice::from_ref(deal), &options, || builder.build())[0]
+}

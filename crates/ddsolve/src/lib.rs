@@ -43,7 +43,7 @@ mod builder;
 pub mod report;
 
 pub use any_table::{AnyTable, TtKind};
-pub use batch::{solve_positions, solve_tables, solve_tables_with};
+pub use batch::{parallel_table, solve_positions, solve_tables, solve_tables_with};
 pub use builder::{SolverBuilder, DEFAULT_TT_MEMORY_MB};
 
 pub use ddsolve_cards as cards;

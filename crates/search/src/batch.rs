@@ -2,10 +2,13 @@
 //!
 //! Each worker thread owns its [`Solver`], made by the caller's factory; the work goes
 //! through the crate's [`pool`](crate::pool) (a shared queue of items, results handed back in
-//! input order), and nothing is locked while searching. Identical inputs are solved once, and results come back in input order,
-//! whatever the thread count (a solver's answers do not depend on what it solved before).
+//! input order), and nothing is locked while searching. Identical inputs are solved once,
+//! and results come back in input order, whatever the thread count (a solver's answers do
+//! not depend on what it solved before). Tables on more than one thread are shared out
+//! strain by strain ([`crate::parallel_tables_by`]): when fewer deals than threads remain,
+//! the threads still all work.
 
-use crate::{DdTable, Solver};
+use crate::{parallel_tables_by, DdTable, ParallelOptions, Solver};
 use ddsolve_cards::{Deal, Position, Seat, Suit};
 use ddsolve_moves::MoveOrdering;
 use ddsolve_tt::TranspositionTable;
@@ -70,9 +73,21 @@ where
         // Stable: ties keep input order.
         order.sort_by_key(|&i| std::cmp::Reverse(keys[i]));
     }
-    let tables = run(&unique, &order, options.threads, make, |solver, deal| {
-        solver.table(deal)
-    });
+    if options.threads > 1 {
+        // Strains as tasks: no thread idles while another finishes the last deal.
+        let ordered: Vec<Deal> = order.iter().map(|&i| unique[i]).collect();
+        let parallel = ParallelOptions::with_threads(options.threads);
+        let solved = parallel_tables_by(&ordered, &parallel, make);
+        let mut tables = vec![None; unique.len()];
+        for (&i, table) in order.iter().zip(solved) {
+            tables[i] = Some(table);
+        }
+        return of_input
+            .iter()
+            .map(|&u| tables[u].expect("every deal is solved"))
+            .collect();
+    }
+    let tables = run(&unique, &order, 1, make, |solver, deal| solver.table(deal));
     of_input.iter().map(|&u| tables[u]).collect()
 }
 

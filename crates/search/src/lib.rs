@@ -44,6 +44,7 @@ mod config;
 mod core;
 mod driver;
 mod first_guess;
+mod parallel_table;
 mod play;
 pub mod pool;
 mod rank_owners;
@@ -58,6 +59,7 @@ pub use ddsolve_cards::DdTable;
 pub use ddsolve_moves::{AnyOrdering, MoveOrdering, OrderingKind};
 pub use ddsolve_tt::TranspositionTable;
 pub use driver::Driver;
+pub use parallel_table::{parallel_tables_by, ParallelOptions};
 pub use play::{
     play_positions, PlayAnalysis, PlayAnalysisError, PlayDriver, PlayOptions, PlayOrder,
 };

@@ -379,41 +379,76 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
         let mut out = [0u8; 4];
         // Each leader's result, as tricks of the side on lead (for the next guesses).
         let mut done: [Option<u8>; 4] = [None; 4];
+        let forget = self.forgets_order(deal);
+        for leader in [Seat::North, Seat::East, Seat::South, Seat::West] {
+            if forget && leader != Seat::North {
+                self.ordering.reset();
+            }
+            let guess = self.leader_guess(deal, strain, leader, &done);
+            let lead_side = self.lead_side_tricks(deal, strain, leader, guess);
+            done[leader.index()] = Some(lead_side);
+            out[leader.prev().index()] = n - lead_side;
+        }
+        out
+    }
+
+    /// Whether the ordering forgets what it learned between the leaders of a strain of
+    /// `deal` ([`Config::forget_order_voids`]).
+    pub(crate) fn forgets_order(&self, deal: &Deal) -> bool {
         let voids = deal
             .hands()
             .0
             .iter()
             .map(|h| Suit::ALL.iter().filter(|&&s| h.suit(s).is_empty()).count())
             .sum::<usize>();
-        let forget = voids >= usize::from(self.config.forget_order_voids);
-        for leader in [Seat::North, Seat::East, Seat::South, Seat::West] {
-            if forget && leader != Seat::North {
-                self.ordering.reset();
-            }
-            let root = Root {
-                hands: *deal.hands(),
-                trump: strain,
-                leader,
-                played: &[],
-            };
-            // The leaders go round the table: the last one is the previous seat.
-            let guess = match (done[leader.partner().index()], done[leader.prev().index()]) {
-                // Partner on lead took this many: the same side on lead usually does too
-                // (whichever of the pair leads, the other side defends).
-                (Some(v), _) => v,
-                // The opponents on lead left our side `n - v`; on lead ourselves, the
-                // driver's bracket is cheapest guessing a trick more (a guess one too high
-                // costs no more searches than a right one, one too low a search more).
-                (None, Some(v)) => (n - v + 1).min(n),
-                (None, None) if self.config.estimated_first_guess => {
-                    first_guess(deal, strain, leader)
-                }
-                (None, None) => n / 2,
-            };
-            let lead_side = self.with_searcher(root, |s| s.value(n, guess));
-            done[leader.index()] = Some(lead_side);
-            out[leader.prev().index()] = n - lead_side;
+        voids >= usize::from(self.config.forget_order_voids)
+    }
+
+    /// Forgets what the ordering learned (its memory), keeping the table.
+    pub(crate) fn forget_order(&mut self) {
+        self.ordering.reset();
+    }
+
+    /// The driver's first guess for `leader` in `strain`, from the results of the leaders
+    /// already done (`done`, tricks of the side on lead by leader).
+    pub(crate) fn leader_guess(
+        &self,
+        deal: &Deal,
+        strain: Strain,
+        leader: Seat,
+        done: &[Option<u8>; 4],
+    ) -> u8 {
+        let n = deal.cards_per_hand() as u8;
+        // The leaders go round the table: the last one is the previous seat.
+        match (done[leader.partner().index()], done[leader.prev().index()]) {
+            // Partner on lead took this many: the same side on lead usually does too
+            // (whichever of the pair leads, the other side defends).
+            (Some(v), _) => v,
+            // The opponents on lead left our side `n - v`; on lead ourselves, the
+            // driver's bracket is cheapest guessing a trick more (a guess one too high
+            // costs no more searches than a right one, one too low a search more).
+            (None, Some(v)) => (n - v + 1).min(n),
+            (None, None) if self.config.estimated_first_guess => first_guess(deal, strain, leader),
+            (None, None) => n / 2,
         }
-        out
+    }
+
+    /// The tricks the side on lead takes when `leader` leads in `strain`, searched from
+    /// `guess`.
+    pub(crate) fn lead_side_tricks(
+        &mut self,
+        deal: &Deal,
+        strain: Strain,
+        leader: Seat,
+        guess: u8,
+    ) -> u8 {
+        let n = deal.cards_per_hand() as u8;
+        let root = Root {
+            hands: *deal.hands(),
+            trump: strain,
+            leader,
+            played: &[],
+        };
+        self.with_searcher(root, |s| s.value(n, guess))
     }
 }
