@@ -46,7 +46,9 @@ pub struct ServeArgs {
 fn parse_seconds(s: &str) -> Result<f64, String> {
     match s.trim().parse::<f64>() {
         Ok(x) if x > 0.0 && x <= 86_400.0 => Ok(x),
-        _ => Err(format!("{s:?} is not a time limit: give seconds, above 0 and at most 86400")),
+        _ => Err(format!(
+            "{s:?} is not a time limit: give seconds, above 0 and at most 86400"
+        )),
     }
 }
 
