@@ -10,8 +10,9 @@
 #    latency and the status codes (all 200).
 # 2. Overload: `ddsolve serve --threads 2 --queue 8` and 64 connections for SECONDS: the
 #    status codes (200 and 503 only, no connection error), the latency of the answers that
-#    solved, the server's resident memory (VmRSS) sampled every second before, during and
-#    after the run (flat), and /api/health after (ok, nothing in flight).
+#    solved, the server's resident memory (VmRSS) sampled every second before (after a
+#    10-second warm-up), during and after the run (flat), and /api/health after (ok, nothing
+#    in flight).
 #
 # Both servers are stopped with SIGTERM and must exit 0. Environment: TT_MB passes
 # `--tt-mb`; OHA names the oha binary.
@@ -84,9 +85,9 @@ stop_server() {
   echo "server stopped by SIGTERM: exit status 0"
 }
 
-# run_oha CONNECTIONS OUT.json
+# run_oha CONNECTIONS OUT.json [SECONDS]: requests still running at the deadline are waited for.
 run_oha() {
-  "$oha" -z "${seconds}s" -c "$1" -m POST -H 'content-type: application/json' \
+  "$oha" -z "${3:-$seconds}s" -w -c "$1" -m POST -H 'content-type: application/json' \
     -Z "$work/bodies.jsonl" --no-tui --stats-success-breakdown --output-format json \
     "$url/api/table" > "$2"
 }
@@ -103,6 +104,7 @@ print(f"requests/s {s['requestsPerSec']:.1f}; answers that solved: p50 {ms(p.get
 PY
 }
 
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) cores)"
 echo "== throughput: --threads 2, 4 connections, ${seconds}s, /api/table on $ndeals random deals"
 start_server --threads 2
 run_oha 4 "$work/throughput.json"
@@ -111,7 +113,8 @@ stop_server
 
 echo "== overload: --threads 2 --queue 8, 64 connections, ${seconds}s"
 start_server --threads 2 --queue 8
-sleep 1
+# Warm-up (each solver's table grows to what a deal needs, then stays), then the samples.
+run_oha 2 "$work/warmup.json" 10
 before=$(rss "$server_pid")
 run_oha 64 "$work/overload.json" &
 oha_pid=$!

@@ -447,9 +447,16 @@ function chooseDefaultContract(answer) {
       if (table[seat][strain] > best.tricks) best = { seat, strain, tricks: table[seat][strain] };
     }
   }
-  state.level = null;
+  state.level = Math.max(1, best.tricks - 6);
   state.strain = best.strain;
   state.declarer = best.seat;
+}
+
+/** The highest level a declarer makes in a strain (1 if none), once the table is known. */
+function makeableLevel(strain, declarer) {
+  const answer = tableCache.get(tableKey());
+  if (!answer) return null;
+  return Math.max(1, answer.table[declarer][strain] - 6);
 }
 
 function setContract(strain, declarer, level = null) {
@@ -1116,13 +1123,13 @@ function onClick(event) {
       goTo(Number(target.dataset.count));
       break;
     case 'strain':
-      setContract(target.dataset.strain, state.declarer || 'S', null);
+      setContract(target.dataset.strain, state.declarer || 'S', makeableLevel(target.dataset.strain, state.declarer || 'S'));
       break;
     case 'declarer':
-      setContract(state.strain || 'NT', target.dataset.seat, null);
+      setContract(state.strain || 'NT', target.dataset.seat, makeableLevel(state.strain || 'NT', target.dataset.seat));
       break;
     case 'contract':
-      setContract(target.dataset.strain, target.dataset.seat, null);
+      setContract(target.dataset.strain, target.dataset.seat, makeableLevel(target.dataset.strain, target.dataset.seat));
       break;
     case 'board-contract': {
       const bc = state.boardContract;

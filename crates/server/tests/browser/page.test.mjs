@@ -295,11 +295,12 @@ test('a PBN file of four boards: open it and step to board 3', async (t) => {
 const MID_PLAY = 'HJH8HAH2SAS6S3S5';
 
 test('a link with play= restores the position, and a reload keeps it', async (t) => {
-  const url = `/?deal=${encodeURIComponent(README_DEAL)}&strain=NT&declarer=N&play=${MID_PLAY}H4`;
+  const url = `/?deal=${encodeURIComponent(README_DEAL)}&level=1&strain=NT&declarer=N&play=${MID_PLAY}H4`;
   const page = await open(t, DESKTOP, url);
   const values = await readValues(page);
   // Trick 1 to West (heart ace), trick 2 to West (spade ace); West led the heart four.
   assert.equal(await tally(page), 'NS 0 EW 2');
+  assert.match(await page.textContent('.contract-line'), /1NT\s*by\s*North/);
   assert.equal(await page.locator('.trick-table tbody tr').count(), 3);
   assert.ok(await page.isVisible('.hand-N.to-play'));
   const cards = ['HJ', 'H8', 'HA', 'H2', 'SA', 'S6', 'S3', 'S5'];
