@@ -4,7 +4,7 @@
 use ddsolve_cards::{Deal, Seat, Strain};
 use ddsolve_formats::dds_file;
 use std::collections::HashSet;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// A distinct deal of a DDS file, with the file's table if the file gives one.
 #[derive(Debug, Clone)]

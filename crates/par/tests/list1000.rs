@@ -2,7 +2,7 @@
 //! the repository), computed from its `TABLE` line and compared with its `PAR` and `PAR2`
 //! lines (DDS 2.9's `Par` and `DealerPar`).
 
-use ddsolve_formats::dds_file::{self, Entry};
+use ddsolve_formats::dds_file::Entry;
 use ddsolve_par::{dealer_par, par, DdTable};
 use ddsolve_testkit::data;
 

@@ -3,7 +3,7 @@
 
 use ddsolve_cards::Vulnerability;
 use ddsolve_cards::{Card, Hand, Holding, Position, Seat, Strain};
-use ddsolve_formats::dds_file::{self, Entry};
+use ddsolve_formats::dds_file::Entry;
 use ddsolve_testkit::{data, oracle};
 use std::sync::OnceLock;
 
