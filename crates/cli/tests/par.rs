@@ -95,9 +95,12 @@ sides par (SidesPar):     NS dealing: EW 2S, NS -110; EW dealing: EW 2S, EW +110
     assert!(
         out.ends_with(
             "vulnerable: EW, dealer: E\n\
-             par:        NS 130  EW -130  NS:NS 234C  EW:NS 234C\n\
-             dealer par: 130  2C-NS+2\n\
-             sides par:  NS 130 2C-NS+2  EW -130 2C-NS+2\n"
+             par (DDS Par):            NS 2C+2; NS +130, EW -130\n\
+             \x20                         DDS: NS 130  EW -130  NS:NS 234C  EW:NS 234C\n\
+             dealer par (DealerPar):   NS 2C+2; NS +130\n\
+             \x20                         DDS: 130  2C-NS+2\n\
+             sides par (SidesPar):     NS dealing: NS 2C+2, NS +130; EW dealing: NS 2C+2, EW -130\n\
+             \x20                         DDS: NS 130 2C-NS+2  EW -130 2C-NS+2\n"
         ),
         "{out}"
     );
