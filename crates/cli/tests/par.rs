@@ -73,9 +73,12 @@ E     6   8   6   7   5
 S     6   5   6   5   7
 W     6   8   6   7   5
 vulnerable: none, dealer: N
-par:        NS -110  EW 110  NS:EW 2S  EW:EW 2S
-dealer par: -110  2S-EW
-sides par:  NS -110 2S-EW  EW 110 2S-EW
+par (DDS Par):            EW 2S; NS -110, EW +110
+                          DDS: NS -110  EW 110  NS:EW 2S  EW:EW 2S
+dealer par (DealerPar):   EW 2S; NS -110
+                          DDS: -110  2S-EW
+sides par (SidesPar):     NS dealing: EW 2S, NS -110; EW dealing: EW 2S, EW +110
+                          DDS: NS -110 2S-EW  EW 110 2S-EW
 "
         )
     );
@@ -92,9 +95,12 @@ sides par:  NS -110 2S-EW  EW 110 2S-EW
     assert!(
         out.ends_with(
             "vulnerable: EW, dealer: E\n\
-             par:        NS 130  EW -130  NS:NS 234C  EW:NS 234C\n\
-             dealer par: 130  2C-NS+2\n\
-             sides par:  NS 130 2C-NS+2  EW -130 2C-NS+2\n"
+             par (DDS Par):            NS 2C+2; NS +130, EW -130\n\
+             \x20                         DDS: NS 130  EW -130  NS:NS 234C  EW:NS 234C\n\
+             dealer par (DealerPar):   NS 2C+2; NS +130\n\
+             \x20                         DDS: 130  2C-NS+2\n\
+             sides par (SidesPar):     NS dealing: NS 2C+2, NS +130; EW dealing: NS 2C+2, EW -130\n\
+             \x20                         DDS: NS 130 2C-NS+2  EW -130 2C-NS+2\n"
         ),
         "{out}"
     );
@@ -110,7 +116,7 @@ fn par_rejects_bad_input() {
     bad_input(ddsolve(&["par", "N:A... K... Q... J..."]), &["13 cards"]);
     bad_input(
         ddsolve(&["par", "N:A... K... Q... A..."]),
-        &["bad DEAL", "SA"],
+        &["argument 1", "SA"],
     );
 }
 

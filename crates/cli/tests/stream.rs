@@ -97,7 +97,7 @@ fn a_bad_line_stops_the_run_after_the_results_before_it() {
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(text(&o.stdout), format!("{}\n{}\n", lines[0], lines[1]));
     let err = text(&o.stderr);
-    assert!(err.contains("stdin, line 3: "), "{err}");
+    assert!(err.contains("stdin, line 3, column 1: "), "{err}");
     assert!(err.contains("N:AKQ.xx"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 
@@ -109,7 +109,7 @@ fn a_bad_line_stops_the_run_after_the_results_before_it() {
     let want: String = lines.iter().map(|l| format!("{l}\n")).collect();
     assert_eq!(text(&o.stdout), want);
     let err = text(&o.stderr);
-    assert!(err.contains("stdin, line 3: "), "{err}");
+    assert!(err.contains("stdin, line 3, column 1: "), "{err}");
     assert!(err.contains("1 bad line skipped"), "{err}");
 }
 

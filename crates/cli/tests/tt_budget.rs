@@ -87,7 +87,7 @@ fn every_solving_command_takes_the_flag() {
     let tiny = ok(ddsolve(&[&play[..], &["--tt-mb", "1", DEAL]].concat()));
     assert_eq!(tiny, ok(ddsolve(&[&play[..], &[DEAL]].concat())));
     let par = ok(ddsolve(&["par", "--tt-mb", "2", DEAL]));
-    assert!(par.contains("par:"), "{par}");
+    assert!(par.contains("par (DDS Par):"), "{par}");
     let pbn =
         std::env::temp_dir().join(format!("ddsolve-tt-mb-annotate-{}.pbn", std::process::id()));
     std::fs::write(&pbn, format!("[Board \"1\"]\n[Deal \"{DEAL}\"]\n")).unwrap();

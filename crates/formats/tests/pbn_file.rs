@@ -211,7 +211,7 @@ fn structure_errors_name_their_line() {
     assert_eq!(e.line, 3);
     let e = PbnFile::parse(b"%x\n[Board 1]\n").unwrap_err();
     assert_eq!(e.line, 2);
-    assert!(e.to_string().starts_with("line 2: "), "{e}");
+    assert!(e.to_string().starts_with("line 2, column 1: "), "{e}");
 }
 
 #[test]

@@ -824,7 +824,7 @@ fn required<'py>(item: &Bound<'py, PyAny>, key: &str, place: usize) -> PyResult<
 ///
 /// >>> deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
 /// >>> [r["HJ"] for r in solve_all_boards([(deal, "NT", "E"), (deal, "S", "E")], threads=2)]
-/// [6, 4]
+/// [6, 8]
 #[pyfunction]
 #[pyo3(signature = (boards, threads=None))]
 fn solve_all_boards<'py>(

@@ -178,6 +178,13 @@ def test_strain_words(word, letter):
 )
 def test_bad_card_strings(cards, bad):
     message = f'"{bad}" is not a card (write suit then rank, like SA or HT)'
+    if isinstance(cards, str):
+        # One string of cards is read as the command line reads --cards (T or 10 for the ten).
+        card = {"HJH": "H", "S": "S"}[bad]
+        message = (
+            f'card 2 ("{bad}"): "{card}" is not a card: a rank must follow the suit '
+            "(2-9, T or 10, J, Q, K, A)"
+        )
     check(ValueError, message, ddsolve.solve_board, AFTER_HJ, "NT", "E", played=cards)
     check(ValueError, message, ddsolve.analyse_play, D, "NT", "E", cards)
 
