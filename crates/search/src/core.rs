@@ -11,9 +11,25 @@ use ddsolve_moves::{
     generate, generate_one, Move, MoveList, MoveOrdering, OrderHints, SmallCardFilter, TrickView,
 };
 use ddsolve_prune::{
-    later_tricks, quick_tricks_ceiling, quick_tricks_for, quick_tricks_second_hand_for, Estimate,
+    later_tricks, quick_tricks_ceiling, quick_tricks_for, quick_tricks_second_hand_for,
+    target_too_low_or_high, Estimate,
 };
 use ddsolve_tt::{Pattern, TranspositionTable, TtKey};
+
+/// The node as the ordering and the generator see it, `pos` cards of the trick played. A
+/// macro rather than a method, so that the view borrows the hands and the trick while the
+/// ordering is borrowed mutably.
+macro_rules! trick_view {
+    ($s:expr, $pos:expr) => {
+        TrickView {
+            hands: &$s.hands,
+            trump: $s.trump,
+            leader: $s.leader,
+            trick: &$s.trick[..$pos],
+            winner: $s.winner,
+        }
+    };
+}
 
 /// Per-depth memory that survives from one search to the next: the move that last caused a
 /// cutoff and the best move of the last TT hit at each depth.
@@ -321,13 +337,14 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         self.trick_nodes += 1;
         self.stats.count(Counter::TrickNodes, d);
         let tl = (d / 4) as u8;
-        if self.tricks_max >= target {
+        // TargetTooLowOrHigh (chapter 2): such cutoffs back up no winning ranks.
+        if let Some(reached) = target_too_low_or_high(self.tricks_max, target, tl) {
             self.win[d] = Hand::EMPTY;
-            return self.tricks_max;
-        }
-        if self.tricks_max + tl < target {
-            self.win[d] = Hand::EMPTY;
-            return self.tricks_max + tl;
+            return if reached {
+                self.tricks_max
+            } else {
+                self.tricks_max + tl
+            };
         }
         if tl == 1 {
             return self.evaluate_last();
@@ -539,13 +556,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         // before it is tried: the others are needed only if it fails to cut off (and at
         // once where enhanced transposition cutoffs look at every move first).
         let first = {
-            let view = TrickView {
-                hands: &self.hands,
-                trump: self.trump,
-                leader: self.leader,
-                trick: &self.trick[..pos],
-                winner: self.winner,
-            };
+            let view = trick_view!(self, pos);
             let first = self
                 .ordering
                 .first(&view, &hints)
@@ -580,13 +591,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             }
             if moves.is_empty() {
                 // Not generated yet (a hand to play always has a legal move).
-                let view = TrickView {
-                    hands: &self.hands,
-                    trump: self.trump,
-                    leader: self.leader,
-                    trick: &self.trick[..pos],
-                    winner: self.winner,
-                };
+                let view = trick_view!(self, pos);
                 generate(&view, &mut moves);
             }
             if let Some(i) = moves.iter().position(|m| m.card == mv.card) {
@@ -623,13 +628,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     /// Orders the moves of the current node (`pos` cards of the trick played).
     #[inline]
     fn order(&mut self, pos: usize, hints: &OrderHints, moves: &mut MoveList) {
-        let view = TrickView {
-            hands: &self.hands,
-            trump: self.trump,
-            leader: self.leader,
-            trick: &self.trick[..pos],
-            winner: self.winner,
-        };
+        let view = trick_view!(self, pos);
         self.ordering.order(&view, hints, moves);
     }
 
@@ -663,13 +662,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     /// played).
     #[inline]
     fn report_cutoff(&mut self, pos: usize, card: Card) {
-        let view = TrickView {
-            hands: &self.hands,
-            trump: self.trump,
-            leader: self.leader,
-            trick: &self.trick[..pos],
-            winner: self.winner,
-        };
+        let view = trick_view!(self, pos);
         self.ordering.cutoff(&view, card);
     }
 
@@ -680,7 +673,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             let mark = self.play(mv.card, mv.equals);
             let tl = (self.depth() / 4) as u8;
             let mut answer = None;
-            if tl >= 2 && self.tricks_max < target && self.tricks_max + tl >= target {
+            if tl >= 2 && target_too_low_or_high(self.tricks_max, target, tl).is_none() {
                 let leader = self.leader;
                 let leader_max = leader.side() == self.max_side;
                 let key = TtKey::new(&self.hands, leader);
