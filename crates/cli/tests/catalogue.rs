@@ -25,7 +25,9 @@ use std::time::{Duration, Instant};
 
 /// The commands of `ddsolve`; every one must have cases (and `ddsolve --help` must list no
 /// other).
-const COMMANDS: [&str; 6] = ["table", "annotate", "solve", "check", "par", "play"];
+const COMMANDS: [&str; 7] = [
+    "table", "annotate", "solve", "check", "par", "play", "serve",
+];
 
 /// The longest a case may run.
 const TIME_LIMIT: Duration = Duration::from_secs(60);
