@@ -13,6 +13,9 @@
 
 use ddsolve::formats::{lin, pbn_file};
 use ddsolve::report;
+use ddsolve::search::pool::{ordered_map, PoolOptions};
+use ddsolve::search::{Counter, SearchStats};
+use ddsolve::{solve_tables, CardValue, DdTable, Solutions, Solver, Target};
 use ddsolve_cards::{
     parse_card_list, parse_pbn_hands, Card, Deal, Hand, Holding, Position, Seat, SeatMap, Strain,
     Suit,
@@ -20,9 +23,6 @@ use ddsolve_cards::{
 use ddsolve_par::{
     dealer_par as dds_dealer_par, par as dds_par, sides_par as dds_sides_par, Vulnerability,
 };
-use ddsolve::search::pool::{ordered_map, PoolOptions};
-use ddsolve::search::{Counter, SearchStats};
-use ddsolve::{solve_tables, CardValue, DdTable, Solutions, Solver, Target};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyMapping, PyString, PyTuple};
