@@ -88,7 +88,7 @@ pub unsafe extern "C" fn Par(
 /// `CalcPar`: `CalcDDtable`, then `Par`.
 ///
 /// # Safety
-/// As [`Par`].
+/// As [`Par()`].
 #[no_mangle]
 pub unsafe extern "C" fn CalcPar(
     table_deal: DdTableDeal,
@@ -108,7 +108,7 @@ pub unsafe extern "C" fn CalcPar(
 /// `CalcParPBN`: `CalcDDtablePBN`, then `Par`.
 ///
 /// # Safety
-/// As [`Par`].
+/// As [`Par()`].
 #[no_mangle]
 pub unsafe extern "C" fn CalcParPBN(
     table_deal_pbn: DdTableDealPbn,
@@ -361,7 +361,7 @@ pub unsafe extern "C" fn DealerPar(
 /// `DealerParBin`: `DealerPar` in binary form.
 ///
 /// # Safety
-/// As [`DealerPar`].
+/// As [`DealerPar()`].
 #[no_mangle]
 pub unsafe extern "C" fn DealerParBin(
     tablep: *mut DdTableResults,
@@ -399,7 +399,7 @@ pub unsafe extern "C" fn SidesPar(
 /// `SidesParBin`: `SidesPar` in binary form.
 ///
 /// # Safety
-/// As [`SidesPar`], with 2 `parResultsMaster`.
+/// As [`SidesPar()`], with 2 `parResultsMaster`.
 #[no_mangle]
 pub unsafe extern "C" fn SidesParBin(
     tablep: *mut DdTableResults,

@@ -12,7 +12,7 @@
 //!   vulnerability after it (a whole `.lin` file works);
 //! - PBN games, read by [`PbnFile::parse_with`]: a game is a run of tags and their sections
 //!   ended by an empty line (outside `{}` commentary), as PBN 2.1 says; its deal is
-//!   [`Game::deal`] with its `[Vulnerable]` and `[Dealer]` (or those of its `[Board]`
+//!   [`Game::deal`](crate::pbn_file::Game::deal) with its `[Vulnerable]` and `[Dealer]` (or those of its `[Board]`
 //!   number). `%` lines, `;` comments, `{}` commentary (an unclosed `{` is an error naming
 //!   the line where it opened) and the games' auctions and plays are skipped. Two `[Deal]`
 //!   tags in one game are an error naming both lines; `[Deal "?"]` (PBN's unknown deal) is
