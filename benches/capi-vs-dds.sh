@@ -15,8 +15,7 @@
 # must report 0 errors.
 #
 # Usage: benches/capi-vs-dds.sh [DDS-FILE] [--no-valgrind]
-#   DDS-FILE defaults to list1000.txt of the shared data folder if there, else list100.txt
-#   of the repository.
+#   DDS-FILE defaults to the repository's list1000.txt (crates/testkit/data).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,15 +27,7 @@ for arg in "$@"; do
         *) file="$arg" ;;
     esac
 done
-if [[ -z "$file" ]]; then
-    file=crates/testkit/data/list100.txt
-    for candidate in "${DDSOLVE_DDS_HANDS:-}/list1000.txt" ../shared/data/dds-hands/list1000.txt; do
-        if [[ -f "$candidate" ]]; then
-            file="$candidate"
-            break
-        fi
-    done
-fi
+file="${file:-crates/testkit/data/list1000.txt}"
 [[ -f /usr/include/dds/dll.h ]] || { echo "install Debian's libdds-dev" >&2; exit 1; }
 
 cargo build --release -p ddsolve-capi
