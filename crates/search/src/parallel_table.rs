@@ -13,14 +13,10 @@
 //!
 //! Splitting is off by default, because sharing a strain's table between its leaders pays
 //! more than the extra thread: a leader searched cold costs about as many nodes as the whole
-//! strain's four leaders warm (the first leader builds the table the others live on).
-//! Replayed in nodes over the first 20 deals of `random-seed1-200.tsv` (`cargo xtask
-//! table-split`; notrump is 19% of the nodes), the last thread ends, against one thread's
-//! nodes, at 0.551 with 2 threads (0.565 split, 8% more nodes searched), 0.397 with 4
-//! (0.466 split) and 0.384 with 5 or more (0.392 split at 8 threads, twice the nodes):
-//! strains alone bound the speed-up by the largest strain, about 2.5x on ordinary deals,
-//! reached from 5 threads on; split leaders do not lift that bound, since the largest
-//! strain's first leader, cold, is most of it.
+//! strain's four leaders warm (the first leader builds the table the others live on). So
+//! strains alone bound the speed-up by the largest strain, and split leaders do not lift
+//! that bound, since the largest strain's first leader, cold, is most of it. `cargo xtask
+//! table-split` replays the schedule in nodes; its figures are in `BENCHMARKS.md`.
 //!
 //! The results are exact whatever the split and the timing: only the driver's guesses and
 //! the tables' contents (how fast a result is found) depend on which thread did what.
