@@ -24,15 +24,16 @@ pub fn crate_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Our `libdds.so`, built by cargo beside the test binaries (`target/<profile>`), with
-/// the library target's other crate types.
+/// Our `libdds.so`, built by cargo beside the test binaries (`target/<profile>/deps`),
+/// with the library target's other crate types. Cargo copies it up to `target/<profile>`
+/// only when the library itself is built (`cargo build`), never for `cargo test` alone, so
+/// the copy in `deps`, built with these very tests, is the one to load.
 pub fn our_library() -> PathBuf {
     let exe = std::env::current_exe().expect("the test binary's path");
-    let profile_dir = exe
+    let deps_dir = exe
         .parent()
-        .and_then(Path::parent)
         .expect("test binaries live in target/<profile>/deps");
-    let lib = profile_dir.join("libdds.so");
+    let lib = deps_dir.join("libdds.so");
     assert!(
         lib.is_file(),
         "{} is missing: cargo builds it with the tests (`cargo test -p ddsolve-capi`)",
