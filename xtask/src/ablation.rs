@@ -101,6 +101,13 @@ fn variants() -> Vec<(&'static str, SolverBuilder)> {
             }),
         ),
         (
+            "no symmetry",
+            b.search(SearchConfig {
+                symmetry: false,
+                ..d
+            }),
+        ),
+        (
             "driver Step",
             b.search(SearchConfig {
                 driver: Driver::Step,

@@ -37,6 +37,7 @@ mod deal;
 mod parse;
 mod position;
 mod sets;
+mod symmetry;
 mod vulnerability;
 
 pub use basic::{Card, Rank, Seat, Side, Strain, Suit};
@@ -48,4 +49,5 @@ pub use position::{
     PositionError,
 };
 pub use sets::{Hand, Holding, HoldingIter, SeatMap, SuitMap, RANK_BITS};
+pub use symmetry::{Symmetries, Symmetry};
 pub use vulnerability::{Vulnerability, VulnerabilityError};

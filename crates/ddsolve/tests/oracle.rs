@@ -49,6 +49,13 @@ fn configs() -> Vec<(&'static str, SolverBuilder)> {
                 ..d
             }),
         ),
+        (
+            "no symmetry",
+            b.search(SearchConfig {
+                symmetry: false,
+                ..d
+            }),
+        ),
         ("rank ordering", b.ordering(OrderingKind::Rank)),
         ("paper ordering", b.ordering(OrderingKind::Paper)),
         ("cutoff-card ordering", b.ordering(OrderingKind::Cutoff)),

@@ -34,6 +34,12 @@ pub struct SearchConfig {
     /// from a hand), as bridge-solver does from 4: on such deals what cut off for one leader
     /// misleads the next. 0 forgets on every deal, above 16 never.
     pub forget_order_voids: u8,
+    /// The table stores and probes each trick-start position in the canonical form of its
+    /// class under the symmetries of the position searched (`ddsolve_cards::Symmetries`: the
+    /// turns of the table and renamings of the suits, trumps kept, that map its hands onto
+    /// themselves), so that positions reached as images of one another share entries. Most
+    /// deals have no symmetry but the identity, and then nothing changes.
+    pub symmetry: bool,
     /// Debugging aid: re-check every transposition-table cutoff (including enhanced
     /// transposition cutoffs) in positions with at most this many cards left by a fresh
     /// search without a table, and panic on disagreement. 0 (the default) checks nothing.
@@ -53,6 +59,7 @@ impl Default for SearchConfig {
             driver: Driver::Mtdf,
             estimated_first_guess: true,
             forget_order_voids: 4,
+            symmetry: true,
             verify_tt_cards: 0,
         }
     }

@@ -5,7 +5,7 @@ use crate::stats::{Counter, SearchStats};
 use crate::SearchConfig;
 use ddsolve_cards::{
     overtakes, trick_winner_index, trick_winner_so_far, Card, Hand, Holding, Seat, SeatMap, Side,
-    Strain,
+    Strain, Symmetries, Symmetry,
 };
 use ddsolve_moves::{
     generate, generate_one, Move, MoveList, MoveOrdering, OrderHints, SmallCardFilter, TrickView,
@@ -14,7 +14,7 @@ use ddsolve_prune::{
     later_tricks, quick_tricks_ceiling, quick_tricks_for, quick_tricks_second_hand_for,
     target_too_low_or_high, Estimate,
 };
-use ddsolve_tt::{Pattern, TranspositionTable, TtKey};
+use ddsolve_tt::{Pattern, TranspositionTable, TtHit, TtKey};
 
 /// The node as the ordering and the generator see it, `pos` cards of the trick played. A
 /// macro rather than a method, so that the view borrows the hands and the trick while the
@@ -76,6 +76,9 @@ pub(crate) struct Searcher<'a, T: TranspositionTable, O: MoveOrdering> {
     /// The deal's relative-rank owner tables, prepared for these hands (the TT pattern in
     /// four lookups); without them, patterns are computed from the hands.
     owners: Option<&'a RankOwners>,
+    /// The root's symmetries (`SearchConfig::symmetry`): the table sees each trick-start
+    /// position in the canonical form of its class.
+    symmetries: &'a Symmetries,
     pub nodes: u64,
     /// Nodes at the start of a trick (DDS's node measure).
     pub trick_nodes: u64,
@@ -126,6 +129,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         ordering: &'a mut O,
         hints: &'a mut Hints,
         owners: Option<&'a RankOwners>,
+        symmetries: &'a Symmetries,
     ) -> Self {
         let mut trick = [NO_CARD; 4];
         trick[..played.len()].copy_from_slice(played);
@@ -151,6 +155,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             max_side: to_play.side(),
             win: [Hand::EMPTY; 53],
             owners,
+            symmetries,
             nodes: 0,
             trick_nodes: 0,
             stats: SearchStats::default(),
@@ -354,12 +359,12 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         let tt_first = cfg.transposition_table && u32::from(tl) >= cfg.tt_first_tricks;
         let mut probe = None;
         if tt_first {
-            let (key, pattern, x) = self.tt_query(me, me_max, tl, target);
-            if let Some(v) = self.probe_tt(&key, &pattern, x, target, me_max, d) {
+            let q = self.tt_query(me, me_max, tl, target);
+            if let Some(v) = self.probe_tt(&q, target, me_max, d) {
                 self.stats.count(Counter::Table, d);
                 return v;
             }
-            probe = Some((key, pattern, x));
+            probe = Some(q);
         }
         let need = self.need(me_max, tl, target);
         if cfg.quick_tricks && quick_tricks_ceiling(&self.hands, self.trump, me) >= need {
@@ -384,17 +389,18 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             }
         }
         if cfg.transposition_table {
-            let (key, pattern, x) = match probe {
-                Some(p) => p,
+            let q = match probe {
+                Some(q) => q,
                 None => {
-                    let p = self.tt_query(me, me_max, tl, target);
-                    if let Some(v) = self.probe_tt(&p.0, &p.1, p.2, target, me_max, d) {
+                    let q = self.tt_query(me, me_max, tl, target);
+                    if let Some(v) = self.probe_tt(&q, target, me_max, d) {
                         self.stats.count(Counter::Table, d);
                         return v;
                     }
-                    p
+                    q
                 }
             };
+            let x = q.x;
             let value = self.search_moves(target, d, 0, me_max);
             let won = value >= target;
             let leader_won = won == me_max;
@@ -416,8 +422,30 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                 self.verify_variants(t, won, self.win[d]);
             }
             self.stats.count(Counter::TtStores, d);
-            self.tt
-                .store(&key, &pattern, self.win[d], &self.hands, lower, upper, best);
+            let g = q.symmetry;
+            if g.is_identity() {
+                self.tt.store(
+                    &q.key,
+                    &q.pattern,
+                    self.win[d],
+                    &self.hands,
+                    lower,
+                    upper,
+                    best,
+                );
+            } else {
+                let hands = g.hands(&self.hands);
+                let best = best.map(|c| g.card(c));
+                self.tt.store(
+                    &q.key,
+                    &q.pattern,
+                    g.hand(self.win[d]),
+                    &hands,
+                    lower,
+                    upper,
+                    best,
+                );
+            }
             return value;
         }
         self.search_moves(target, d, 0, me_max)
@@ -478,27 +506,53 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         }
     }
 
-    /// The table key, pattern and threshold of the current trick-start position.
+    /// The table's question about the current trick-start position (`leader` on lead):
+    /// its key and pattern, in the canonical form of its class under the root's symmetries.
     #[inline]
-    fn tt_query(&self, me: Seat, me_max: bool, tl: u8, target: u8) -> (TtKey, Pattern, u8) {
-        let key = TtKey::new(&self.hands, me);
-        let pattern = self.pattern();
-        (key, pattern, self.threshold(me_max, tl, target))
+    fn tt_query(&self, leader: Seat, leader_max: bool, tl: u8, target: u8) -> TtQuery {
+        let x = self.threshold(leader_max, tl, target);
+        let symmetry = self.symmetries.canonical(&self.hands, leader);
+        if symmetry.is_identity() {
+            TtQuery {
+                key: TtKey::new(&self.hands, leader),
+                pattern: self.pattern(),
+                x,
+                symmetry,
+            }
+        } else {
+            let hands = symmetry.hands(&self.hands);
+            TtQuery {
+                key: TtKey::new(&hands, symmetry.seat(leader)),
+                pattern: Pattern::new(&hands),
+                x,
+                symmetry,
+            }
+        }
+    }
+
+    /// Probes the table with `q`; a hit comes back in the current position's cards.
+    #[inline]
+    fn tt_probe(&mut self, q: &TtQuery) -> Option<TtHit> {
+        let g = q.symmetry;
+        if g.is_identity() {
+            self.tt.probe(&q.key, &q.pattern, &self.hands, q.x)
+        } else {
+            let hands = g.hands(&self.hands);
+            let hit = self.tt.probe(&q.key, &q.pattern, &hands, q.x)?;
+            let back = g.inverse();
+            Some(TtHit {
+                win: back.hand(hit.win),
+                best: hit.best.map(|c| back.card(c)),
+                ..hit
+            })
+        }
     }
 
     /// Probes the table; on a decisive hit sets the winning ranks and returns the value.
     #[inline]
-    fn probe_tt(
-        &mut self,
-        key: &TtKey,
-        pattern: &Pattern,
-        x: u8,
-        target: u8,
-        me_max: bool,
-        d: usize,
-    ) -> Option<u8> {
+    fn probe_tt(&mut self, q: &TtQuery, target: u8, me_max: bool, d: usize) -> Option<u8> {
         self.stats.count(Counter::TtProbes, d);
-        let hit = self.tt.probe(key, pattern, &self.hands, x)?;
+        let hit = self.tt_probe(q)?;
         self.stats.count(Counter::TtHits, d);
         let v = self.value_of_lead(me_max, (d / 4) as u8, hit.bound);
         let won = hit.reached == me_max;
@@ -676,11 +730,9 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             if tl >= 2 && target_too_low_or_high(self.tricks_max, target, tl).is_none() {
                 let leader = self.leader;
                 let leader_max = leader.side() == self.max_side;
-                let key = TtKey::new(&self.hands, leader);
-                let pattern = self.pattern();
-                let x = self.threshold(leader_max, tl, target);
+                let q = self.tt_query(leader, leader_max, tl, target);
                 self.stats.count(Counter::TtProbes, d);
-                if let Some(hit) = self.tt.probe(&key, &pattern, &self.hands, x) {
+                if let Some(hit) = self.tt_probe(&q) {
                     self.stats.count(Counter::TtHits, d);
                     let won = hit.reached == leader_max;
                     if won == me_max {
@@ -703,6 +755,17 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         }
         None
     }
+}
+
+/// What the table is asked at a trick start: the position's key and pattern in the canonical
+/// form of its class, the threshold on the tricks of the side on lead, and the symmetry that
+/// takes the position to the canonical form (hits are mapped back through it, stores
+/// forward).
+struct TtQuery {
+    key: TtKey,
+    pattern: Pattern,
+    x: u8,
+    symmetry: Symmetry,
 }
 
 /// The target whose zero-window search a fail-soft value `v` answers exactly: at least `v`

@@ -7,7 +7,9 @@ use crate::rank_owners::RankOwners;
 use crate::stats::SearchStats;
 use crate::trace;
 use crate::SearchConfig;
-use ddsolve_cards::{Card, DdTable, Deal, Hand, Holding, Position, Seat, SeatMap, Strain, Suit};
+use ddsolve_cards::{
+    Card, DdTable, Deal, Hand, Holding, Position, Seat, SeatMap, Strain, Suit, Symmetries,
+};
 use ddsolve_moves::{MoveOrdering, OrderHints, TrickView};
 use ddsolve_tt::{TranspositionTable, TtStats};
 use thiserror::Error;
@@ -102,6 +104,8 @@ pub struct Solver<T: TranspositionTable, O: MoveOrdering> {
     hints: Box<Hints>,
     /// The relative-rank owner tables of the deal last searched.
     owners: RankOwners,
+    /// The symmetries of the position last searched (`SearchConfig::symmetry`).
+    symmetries: Symmetries,
     nodes: u64,
     trick_nodes: u64,
     stats: SearchStats,
@@ -153,6 +157,7 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
             tt_strain: None,
             hints: Box::default(),
             owners: RankOwners::new(),
+            symmetries: Symmetries::TRIVIAL,
             nodes: 0,
             trick_nodes: 0,
             stats: SearchStats::default(),
@@ -227,6 +232,11 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
         self.tt.new_search();
         let config = self.config;
         self.owners.prepare(&root.hands);
+        self.symmetries = if config.symmetry {
+            Symmetries::of(&root.hands, root.trump)
+        } else {
+            Symmetries::TRIVIAL
+        };
         let mut s = Searcher::new(
             root.hands,
             root.trump,
@@ -237,6 +247,7 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
             &mut self.ordering,
             &mut self.hints,
             Some(&self.owners),
+            &self.symmetries,
         );
         let r = f(&mut s);
         self.nodes += s.nodes;

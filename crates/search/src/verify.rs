@@ -5,7 +5,7 @@
 
 use crate::core::{Hints, Searcher};
 use crate::SearchConfig;
-use ddsolve_cards::{Card, DealRng, Hand, SeatMap, Suit};
+use ddsolve_cards::{Card, DealRng, Hand, SeatMap, Suit, Symmetries};
 use ddsolve_moves::{MoveOrdering, TunedOrdering};
 use ddsolve_tt::{Pattern, TranspositionTable, TtHit, TtKey, TtStats};
 
@@ -58,6 +58,7 @@ impl<T: TranspositionTable, O: MoveOrdering> Searcher<'_, T, O> {
             &mut ordering,
             &mut hints,
             None,
+            &Symmetries::TRIVIAL,
         );
         fresh.max_side = self.max_side;
         fresh.tricks_max = self.tricks_max;

@@ -13,6 +13,8 @@
 //!   [`oracle::MAX_CARDS_PER_HAND`] cards a hand): plain minimax with alpha-beta over every
 //!   legal card, nothing else; and [`oracle::random_ending`] / [`oracle::arb_ending`] make
 //!   random valid endings, mid-trick ones included, for property tests.
+//! - [`symmetric`] deals random deals that a turn of the table or a renaming of the suits
+//!   maps onto themselves ([`symmetric::symmetric_deal`]), for the search's symmetry.
 //! - [`conformance`] is what every table and every ordering must pass
 //!   ([`conformance::table::check_table`], [`conformance::ordering::check_ordering`]).
 //!
@@ -35,3 +37,4 @@
 pub mod conformance;
 pub mod data;
 pub mod oracle;
+pub mod symmetric;

@@ -1,0 +1,100 @@
+//! The canonical table form (`SearchConfig::symmetry`) on deals that have symmetries: card
+//! values equal to the brute-force oracle's on small endings of every kind (mid-trick ones
+//! too, where the cards of the trick break the hands' symmetry), and whole tables equal with
+//! the switch on and off.
+
+use ddsolve::{SearchConfig, Solutions, SolverBuilder, Target};
+use ddsolve_cards::{Card, DealRng, Position, Seat, Strain, Symmetries};
+use ddsolve_testkit::oracle;
+use ddsolve_testkit::symmetric::{symmetric_deal, SymmetricKind};
+
+fn builder(symmetry: bool) -> SolverBuilder {
+    SolverBuilder::new().search(SearchConfig {
+        symmetry,
+        ..SearchConfig::default()
+    })
+}
+
+/// A symmetric ending: `cards` a hand, notrump half the time (a trump suit breaks most
+/// symmetries) and a random suit otherwise, a random leader, and with probability 1/3 up to
+/// three cards of the first trick played.
+fn ending(rng: &mut DealRng, kind: SymmetricKind, cards: u32) -> Position {
+    let deal = symmetric_deal(rng, kind, cards);
+    let strain = if rng.below(2) == 0 {
+        Strain::NoTrump
+    } else {
+        Strain::ALL[rng.below(4) as usize]
+    };
+    let leader = Seat::ALL[rng.below(4) as usize];
+    let mut pos = Position::new(deal, strain, leader);
+    if rng.below(3) == 0 {
+        for _ in 0..rng.below(4) {
+            let legal: Vec<Card> = pos.legal_cards().iter().collect();
+            pos.play_unchecked(legal[rng.below(legal.len() as u64) as usize]);
+        }
+    }
+    pos
+}
+
+#[test]
+fn card_values_match_the_oracle_on_symmetric_endings() {
+    let mut rng = DealRng::new(2026);
+    let mut solver = builder(true).build();
+    let mut symmetric = 0;
+    let mut checked = 0;
+    for round in 0..120 {
+        let kind = SymmetricKind::ALL[round % 3];
+        let cards = 2 + (round as u32 / 3) % 4;
+        let pos = ending(&mut rng, kind, cards);
+        if !Symmetries::of(pos.hands(), pos.trump()).is_trivial() {
+            symmetric += 1;
+        }
+        let want = oracle::card_values(&pos);
+        solver.clear();
+        let sol = solver
+            .solve(&pos, Target::Max, Solutions::All)
+            .expect("a live position");
+        for cv in &sol.cards {
+            for r in cv.equals.iter() {
+                let card = Card::new(cv.card.suit(), r);
+                let (_, v) = want
+                    .iter()
+                    .find(|(c, _)| *c == card)
+                    .expect("the solver's card is legal");
+                assert_eq!(u32::from(cv.tricks), *v, "card {card} in {pos:?}");
+                checked += 1;
+            }
+        }
+        assert_eq!(
+            checked_len(&sol.cards),
+            want.len(),
+            "every card valued: {pos:?}"
+        );
+    }
+    // The generator's positions keep a symmetry unless the trump suit or the played
+    // cards break it: most of them must have one, or the test proves nothing.
+    assert!(
+        symmetric >= 50,
+        "only {symmetric} of 120 positions had a symmetry"
+    );
+    assert!(checked >= 300, "only {checked} cards checked");
+}
+
+fn checked_len(cards: &[ddsolve::CardValue]) -> usize {
+    cards.iter().map(|c| c.equals.len() as usize).sum()
+}
+
+#[test]
+fn tables_are_the_same_with_and_without_symmetry() {
+    let mut rng = DealRng::new(30);
+    let mut on = builder(true).build();
+    let mut off = builder(false).build();
+    for kind in SymmetricKind::ALL {
+        for cards in [7, 10] {
+            let deal = symmetric_deal(&mut rng, kind, cards);
+            on.clear();
+            off.clear();
+            assert_eq!(on.table(&deal), off.table(&deal), "{kind:?} {deal}");
+        }
+    }
+}
