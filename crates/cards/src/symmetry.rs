@@ -176,6 +176,19 @@ impl Symmetry {
         }
     }
 
+    /// A row of a double-dummy table (tricks by declarer, North first) seen through the
+    /// symmetry: each declarer's tricks go to the seat it is renamed.
+    #[inline]
+    pub const fn row(self, tricks: [u8; 4]) -> [u8; 4] {
+        let mut out = [0u8; 4];
+        let mut s = 0;
+        while s < 4 {
+            out[(s + self.turn as usize) % 4] = tricks[s];
+            s += 1;
+        }
+        out
+    }
+
     /// Is it the identity?
     #[inline]
     pub const fn is_identity(self) -> bool {
@@ -256,6 +269,19 @@ impl Symmetries {
     /// The symmetries, the identity first.
     pub fn iter(&self) -> impl Iterator<Item = Symmetry> + '_ {
         self.list[..self.len as usize].iter().copied()
+    }
+
+    /// A symmetry of the group that renames the trump suit of `from` to that of `to` (both
+    /// suits, or both notrump), if there is one: the deal played in `to` is then the deal
+    /// played in `from` seen through it, and each declarer's tricks in `to` are those of
+    /// the declarer it renames in `from` ([`Symmetry::row`]). Meant for the group of a whole
+    /// deal under notrump, which holds every symmetry of its hands.
+    pub fn image_of(&self, from: Strain, to: Strain) -> Option<Symmetry> {
+        match (from.trump(), to.trump()) {
+            (None, None) => Some(Symmetry::IDENTITY),
+            (Some(a), Some(b)) => self.iter().find(|g| g.suit(a) == b),
+            _ => None,
+        }
     }
 
     /// The symmetry that takes the position (`hands`, `leader` on lead) to the canonical
@@ -359,6 +385,24 @@ mod tests {
         assert!(nt.iter().all(|g| g.hands(deal.hands()) == *deal.hands()));
         // In a suit, the turns rename the trump suit: none is left.
         assert!(Symmetries::of(deal.hands(), Strain::Hearts).is_trivial());
+    }
+
+    #[test]
+    fn a_rotated_deal_maps_each_suit_strain_onto_the_others() {
+        let deal: Deal = "N:KQT6532.AJ9874.. .KQT6532.AJ9874. ..KQT6532.AJ9874 AJ9874...KQT6532"
+            .parse()
+            .expect("a deal");
+        let group = Symmetries::of(deal.hands(), Strain::NoTrump);
+        let g = group
+            .image_of(Strain::Spades, Strain::Hearts)
+            .expect("a turn takes spades to hearts");
+        assert_eq!(g.suit(Suit::Spades), Suit::Hearts);
+        assert_eq!(g.row([7, 6, 5, 4]), [4, 7, 6, 5]);
+        assert!(group.image_of(Strain::Spades, Strain::NoTrump).is_none());
+        let random = DealRng::new(5).deal();
+        let trivial = Symmetries::of(random.hands(), Strain::NoTrump);
+        assert!(trivial.image_of(Strain::Spades, Strain::Hearts).is_none());
+        assert!(trivial.image_of(Strain::Hearts, Strain::Hearts).is_some());
     }
 
     #[test]

@@ -63,5 +63,7 @@ pub use parallel_table::{parallel_tables_by, ParallelOptions};
 pub use play::{
     play_positions, PlayAnalysis, PlayAnalysisError, PlayDriver, PlayOptions, PlayOrder,
 };
-pub use solver::{CardValue, Solution, Solutions, SolveError, Solver, Target};
+pub use solver::{
+    table_sources, CardValue, Solution, Solutions, SolveError, Solver, Target, TABLE_ORDER,
+};
 pub use stats::{Counter, SearchStats};

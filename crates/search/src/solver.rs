@@ -8,7 +8,7 @@ use crate::stats::SearchStats;
 use crate::trace;
 use crate::SearchConfig;
 use ddsolve_cards::{
-    Card, DdTable, Deal, Hand, Holding, Position, Seat, SeatMap, Strain, Suit, Symmetries,
+    Card, DdTable, Deal, Hand, Holding, Position, Seat, SeatMap, Strain, Suit, Symmetries, Symmetry,
 };
 use ddsolve_moves::{MoveOrdering, OrderHints, TrickView};
 use ddsolve_tt::{TranspositionTable, TtStats};
@@ -354,18 +354,18 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
     }
 
     /// The double-dummy table of a deal: tricks for each declarer in each strain.
+    ///
+    /// With [`SearchConfig::symmetry`], a strain that a symmetry of the deal maps from a
+    /// strain already solved (a turn of the table that renames one trump suit another) takes
+    /// that strain's row, renamed, without a search ([`table_sources`]).
     pub fn table(&mut self, deal: &Deal) -> DdTable {
         let mut tricks = [[0u8; 4]; 5];
-        // Notrump first, as DDS does: it is the hardest strain, and its table is then
-        // cleared only once for the four suits.
-        for strain in [
-            Strain::NoTrump,
-            Strain::Spades,
-            Strain::Hearts,
-            Strain::Diamonds,
-            Strain::Clubs,
-        ] {
-            tricks[strain.index()] = self.strain_tricks(deal, strain);
+        let sources = table_sources(deal, &self.config);
+        for (strain, source) in TABLE_ORDER.into_iter().zip(sources) {
+            tricks[strain.index()] = match source {
+                Some((from, g)) => g.row(tricks[from.index()]),
+                None => self.strain_tricks(deal, strain),
+            };
         }
         DdTable::new(tricks).expect("a solver takes at most 13 tricks")
     }
@@ -462,4 +462,43 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
         };
         self.with_searcher(root, |s| s.value(n, guess))
     }
+}
+
+/// The order in which a table's strains are solved: notrump first, as DDS does (it is the
+/// hardest strain, and the table is then cleared only once for the four suits), then the
+/// suits from spades down.
+pub const TABLE_ORDER: [Strain; 5] = [
+    Strain::NoTrump,
+    Strain::Spades,
+    Strain::Hearts,
+    Strain::Diamonds,
+    Strain::Clubs,
+];
+
+/// For each strain of [`TABLE_ORDER`], the earlier strain whose row gives its row through a
+/// symmetry of the deal (`ddsolve_cards::Symmetries::image_of`), or `None` when it must be
+/// searched. All `None` unless [`SearchConfig::symmetry`] is on and the deal has a
+/// symmetry that renames a trump suit another.
+pub fn table_sources(deal: &Deal, config: &SearchConfig) -> [Option<(Strain, Symmetry)>; 5] {
+    let mut out = [None; 5];
+    if !config.symmetry {
+        return out;
+    }
+    let group = Symmetries::of(deal.hands(), Strain::NoTrump);
+    if group.is_trivial() {
+        return out;
+    }
+    for (i, &strain) in TABLE_ORDER.iter().enumerate() {
+        out[i] = TABLE_ORDER[..i]
+            .iter()
+            .zip(&out[..i])
+            .filter(|(_, source)| source.is_none())
+            .find_map(|(&from, _)| {
+                (from != strain)
+                    .then(|| group.image_of(from, strain))
+                    .flatten()
+                    .map(|g| (from, g))
+            });
+    }
+    out
 }
