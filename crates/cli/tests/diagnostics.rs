@@ -217,3 +217,36 @@ fn solve_stats_in_every_format() {
         .all(|l| l.split('\t').count() == 2));
     assert!(solve("text").contains(&format!("\nstats: nodes {nodes}, ")));
 }
+
+#[test]
+fn play_stats_in_every_format() {
+    let play = |format: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_ddsolve"))
+            .args([
+                "play", "--trump", "S", "--leader", "N", "--cards", "CTC4CACJ", "--stats",
+                "--format", format,
+            ])
+            .arg(DEALS.lines().next().unwrap())
+            .env_remove("RUST_LOG")
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let json: serde_json::Value = serde_json::from_str(play("json").trim()).unwrap();
+    assert_eq!(
+        (json["start"].as_u64(), json["cards"][3]["tricks"].as_u64()),
+        (Some(8), Some(8))
+    );
+    let nodes = json["stats"]["nodes"].as_u64().unwrap();
+    assert!(nodes > 0 && json["stats"]["searches"].as_u64().unwrap() >= 2);
+    let tsv = play("tsv");
+    let lines: Vec<&str> = tsv.lines().collect();
+    assert_eq!(lines.len(), 1 + 4 + 1, "{tsv}");
+    let last: Vec<&str> = lines[5].split('\t').collect();
+    assert_eq!(last.len(), 1 + COLUMNS.len());
+    assert_eq!((last[0], last[1].parse::<u64>().unwrap()), ("stats", nodes));
+    assert!(lines[..5].iter().all(|l| l.split('\t').count() == 4));
+    let txt = play("text");
+    assert!(txt.contains(&format!("\nstats: nodes {nodes}, ")), "{txt}");
+}
