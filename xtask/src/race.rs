@@ -155,8 +155,8 @@ fn deals(args: &RaceArgs) -> Result<(Vec<RaceDeal>, String), String> {
         return Err("no deal to race".to_string());
     }
     let mut what = format!(
-        "{} deals ({}",
-        all.len(),
+        "{} ({}",
+        race_report::deals(all.len()),
         parts
             .iter()
             .map(|(name, n)| format!("{name}: {n}"))

@@ -188,20 +188,23 @@ fn rust_log_is_honoured_and_log_overrides_it() {
     );
 }
 
+/// The output of `ddsolve ARGS --stats --format FORMAT` on the first of [`DEALS`], which must
+/// succeed.
+fn with_stats(args: &[&str], format: &str) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_ddsolve"))
+        .args(args)
+        .args(["--stats", "--format", format])
+        .arg(DEALS.lines().next().unwrap())
+        .env_remove("RUST_LOG")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    text(&out.stdout)
+}
+
 #[test]
 fn solve_stats_in_every_format() {
-    let solve = |format: &str| {
-        let out = Command::new(env!("CARGO_BIN_EXE_ddsolve"))
-            .args([
-                "solve", "--trump", "N", "--leader", "E", "--stats", "--format", format,
-            ])
-            .arg(DEALS.lines().next().unwrap())
-            .env_remove("RUST_LOG")
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", text(&out.stderr));
-        text(&out.stdout)
-    };
+    let solve = |format: &str| with_stats(&["solve", "--trump", "N", "--leader", "E"], format);
     let json: serde_json::Value = serde_json::from_str(solve("json").trim()).unwrap();
     assert_eq!(json["cards"][0]["tricks"], 7);
     let nodes = json["stats"]["nodes"].as_u64().unwrap();
@@ -221,17 +224,10 @@ fn solve_stats_in_every_format() {
 #[test]
 fn play_stats_in_every_format() {
     let play = |format: &str| {
-        let out = Command::new(env!("CARGO_BIN_EXE_ddsolve"))
-            .args([
-                "play", "--trump", "S", "--leader", "N", "--cards", "CTC4CACJ", "--stats",
-                "--format", format,
-            ])
-            .arg(DEALS.lines().next().unwrap())
-            .env_remove("RUST_LOG")
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", text(&out.stderr));
-        text(&out.stdout)
+        let args = [
+            "play", "--trump", "S", "--leader", "N", "--cards", "CTC4CACJ",
+        ];
+        with_stats(&args, format)
     };
     let json: serde_json::Value = serde_json::from_str(play("json").trim()).unwrap();
     assert_eq!(
