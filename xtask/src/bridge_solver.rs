@@ -74,11 +74,11 @@ const TRAINING_DEAL: &str =
 /// Builds `src/solver.cc` into `out/solver` as bridge-solver's makefile does: `-O3`, BMI2
 /// where this processor has it, then profile-guided (an instrumented build solves one deal,
 /// and the final build uses its profile). `$CXX` (default `g++`: the profile is GCC's) is the
-/// compiler. A binary newer than its source is kept. Returns the binary's path; the
-/// compiler's messages are in `out/build.log`.
+/// compiler. The builds happen in `out/pgo`, and the binary is moved to `out/solver` only
+/// once the final build succeeded, so a binary there newer than its source is kept. Returns
+/// the binary's path; the compiler's messages are in `out/build.log`.
 pub fn build(src: &Path, out: &Path) -> Result<PathBuf, String> {
     let source = src.join("solver.cc");
-    let binary = out.join("solver");
     let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
     let source_time = modified(&source).ok_or_else(|| {
         format!(
@@ -86,20 +86,18 @@ pub fn build(src: &Path, out: &Path) -> Result<PathBuf, String> {
             source.display()
         )
     })?;
-    if modified(&binary).is_some_and(|t| t >= source_time) {
-        return Ok(binary);
+    if modified(&out.join("solver")).is_some_and(|t| t >= source_time) {
+        return Ok(out.join("solver"));
     }
-    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
-    // Absolute, so that the training run finds the binary from inside `out`.
-    let out = &std::fs::canonicalize(out).map_err(|e| format!("{}: {e}", out.display()))?;
-    let binary = out.join("solver");
-    let source =
-        std::fs::canonicalize(&source).map_err(|e| format!("{}: {e}", source.display()))?;
-    std::fs::write(out.join("pgo.deal"), TRAINING_DEAL)
-        .map_err(|e| format!("{}: {e}", out.display()))?;
+    let fail = |p: &Path, e: std::io::Error| format!("{}: {e}", p.display());
+    let work = out.join("pgo");
+    std::fs::create_dir_all(&work).map_err(|e| fail(&work, e))?;
+    // Absolute, so that the training run finds the binary from inside `work`.
+    let work = std::fs::canonicalize(&work).map_err(|e| fail(&work, e))?;
+    let source = std::fs::canonicalize(&source).map_err(|e| fail(&source, e))?;
+    std::fs::write(work.join("pgo.deal"), TRAINING_DEAL).map_err(|e| fail(&work, e))?;
     let log_path = out.join("build.log");
-    let log =
-        std::fs::File::create(&log_path).map_err(|e| format!("{}: {e}", log_path.display()))?;
+    let log = std::fs::File::create(&log_path).map_err(|e| fail(&log_path, e))?;
     let cxx = std::env::var("CXX").unwrap_or_else(|_| "g++".to_string());
     let mut opts = vec!["-std=c++17", "-O3", "-Wmissing-profile"];
     if has_bmi2() {
@@ -116,7 +114,7 @@ pub fn build(src: &Path, out: &Path) -> Result<PathBuf, String> {
             .arg(&source);
         cmd
     };
-    let mut train = Command::new(&binary);
+    let mut train = Command::new(work.join("solver"));
     train.args(["-f", "pgo.deal"]);
     let steps = [
         compile(&["-fprofile-generate"]),
@@ -124,11 +122,8 @@ pub fn build(src: &Path, out: &Path) -> Result<PathBuf, String> {
         compile(&["-fprofile-use", "-fprofile-correction"]),
     ];
     for mut cmd in steps {
-        let to_log = || {
-            log.try_clone()
-                .map_err(|e| format!("{}: {e}", log_path.display()))
-        };
-        cmd.current_dir(out).stdout(to_log()?).stderr(to_log()?);
+        let to_log = || log.try_clone().map_err(|e| fail(&log_path, e));
+        cmd.current_dir(&work).stdout(to_log()?).stderr(to_log()?);
         let program = cmd.get_program().to_string_lossy().into_owned();
         let status = cmd
             .status()
@@ -140,6 +135,8 @@ pub fn build(src: &Path, out: &Path) -> Result<PathBuf, String> {
             ));
         }
     }
+    let binary = out.join("solver");
+    std::fs::rename(work.join("solver"), &binary).map_err(|e| fail(&binary, e))?;
     Ok(binary)
 }
 

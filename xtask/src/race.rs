@@ -106,7 +106,7 @@ fn file_deals(path: &Path) -> Result<Vec<Deal>, String> {
 }
 
 /// The deals to race, distinct, in order, and a line naming them.
-fn deals(args: &RaceArgs) -> Result<(Vec<RaceDeal>, String), String> {
+fn race_deals(args: &RaceArgs) -> Result<(Vec<RaceDeal>, String), String> {
     let files = if args.deals.is_empty() && args.kind.is_none() {
         vec![ddsolve_testkit::data::path("list100.txt")]
     } else {
@@ -260,7 +260,7 @@ fn run_one(solver: &mut Contender, work: &Path, limit: Option<Duration>) -> Resu
 
 /// Runs `cargo xtask race`.
 pub fn run(args: &RaceArgs) -> Result<(), String> {
-    let (deals, what) = deals(args)?;
+    let (deals, what) = race_deals(args)?;
     let bridge_solver = match (&args.bridge_solver, &args.bridge_solver_src) {
         (Some(p), _) => p.clone(),
         (None, Some(src)) => {
@@ -332,7 +332,7 @@ pub fn run(args: &RaceArgs) -> Result<(), String> {
         });
     }
     if progress {
-        eprint!("\r");
+        eprint!("\r{:30}\r", "");
     }
     print!("{}", race_report::report(&what, &results));
     Ok(())
