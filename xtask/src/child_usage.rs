@@ -112,7 +112,7 @@ mod tests {
         .unwrap();
         assert!(matches!(outcome, Outcome::TimedOut), "{outcome:?}");
         assert!(start.elapsed() < Duration::from_secs(20));
-        let quick = run(Command::new("true").arg(""), Some(Duration::from_secs(60))).unwrap();
+        let quick = run(&mut Command::new("true"), Some(Duration::from_secs(60))).unwrap();
         assert!(matches!(quick, Outcome::Exited { status, .. } if status.success()));
     }
 }
