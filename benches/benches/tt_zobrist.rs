@@ -3,51 +3,16 @@
 //! positions sampled from DDS's list1000 (as the `tt` bench), and what `clear` costs.
 //! Throughput is in keys, stores, probes or clears.
 
-use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use ddsolve_benches::{entries, sample_positions, starts, Sample, SEED};
+use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use ddsolve_benches::store_probe::{stored_and_other, table, trick_starts, Bounds};
+use ddsolve_benches::SEED;
 use ddsolve_cards::{Card, DealRng, Hand, Position, Seat, SeatMap};
-use ddsolve_tt::{absolute_win_ranks, Pattern, TranspositionTable, TtKey};
+use ddsolve_tt::{Pattern, TranspositionTable, TtKey};
 use ddsolve_tt_zobrist::{KeyMode, TtZobrist, ZOBRIST};
 
 /// The table size of the store and probe benches: room for every item many times over, and
 /// small enough to allocate once per batch.
 const MB: usize = 16;
-
-/// What one store needs.
-struct Item {
-    key: TtKey,
-    pattern: Pattern,
-    hands: SeatMap<Hand>,
-    win: Hand,
-    lower: u8,
-    upper: u8,
-    tl: u8,
-}
-
-/// Items for `positions`: winning ranks are the top 0..=3 cards of each suit, and the bounds
-/// random, drawn from a seeded generator.
-fn items(positions: &[Position], seed: u64) -> Vec<Item> {
-    let mut rng = DealRng::new(seed);
-    positions
-        .iter()
-        .map(|p| {
-            let hands = *p.hands();
-            let tl = p.tricks_left() as u8;
-            let counts = [0u8; 4].map(|_| rng.below(4) as u8);
-            let lower = rng.below(u64::from(tl) + 1) as u8;
-            let upper = lower + rng.below(u64::from(tl - lower) + 1) as u8;
-            Item {
-                key: TtKey::new(&hands, p.leader()),
-                pattern: Pattern::new(&hands),
-                hands,
-                win: absolute_win_ranks(counts, &hands),
-                lower,
-                upper,
-                tl,
-            }
-        })
-        .collect()
-}
 
 /// The trick starts of random play from each of `starts` to the last trick, in play order:
 /// each position is the previous one's child (or the first of another walk), as the search
@@ -68,38 +33,9 @@ fn walks(starts: &[Position], seed: u64) -> Vec<(SeatMap<Hand>, Seat)> {
     out
 }
 
-fn fill(tt: &mut impl TranspositionTable, items: &[Item]) {
-    for it in items {
-        tt.store(
-            &it.key,
-            &it.pattern,
-            it.win,
-            &it.hands,
-            it.lower,
-            it.upper,
-            None,
-        );
-    }
-}
-
-fn probe_all(tt: &mut impl TranspositionTable, items: &[Item]) -> u32 {
-    let mut hits = 0;
-    for it in items {
-        let t = it.tl.div_ceil(2).max(1);
-        hits += u32::from(tt.probe(&it.key, &it.pattern, &it.hands, t).is_some());
-    }
-    hits
-}
-
 fn bench(c: &mut Criterion) {
-    let st = starts(&entries("list1000.txt"));
-    let sampled = sample_positions(&st, 10, SEED, Sample::TrickStart);
-    let stored = items(&sampled, SEED);
-    let other = items(
-        &sample_positions(&st, 10, SEED + 1, Sample::TrickStart),
-        SEED + 1,
-    );
-    let walk = walks(&sample_positions(&st, 1, SEED, Sample::TrickStart), SEED);
+    let (stored, other) = stored_and_other(Bounds::Random);
+    let walk = walks(&trick_starts(1, SEED), SEED);
 
     // Keys along play: each position keyed twice (a probe, then the store after it), as the
     // search does on a miss.
@@ -145,30 +81,7 @@ fn bench(c: &mut Criterion) {
     });
     g.finish();
 
-    let mut g = c.benchmark_group("tt_zobrist");
-    g.throughput(Throughput::Elements(stored.len() as u64));
-    g.bench_function("store", |b| {
-        b.iter_batched_ref(
-            || TtZobrist::new(MB),
-            |tt| fill(tt, &stored),
-            BatchSize::LargeInput,
-        )
-    });
-    let mut tt = TtZobrist::new(MB);
-    fill(&mut tt, &stored);
-    let hits = probe_all(&mut tt, &stored);
-    let other_hits = probe_all(&mut tt, &other);
-    eprintln!(
-        "tt_zobrist: {} entries, {} bytes; probes of stored positions decide {hits} of {}, of other positions {other_hits} of {}",
-        tt.stats().entries,
-        tt.stats().bytes,
-        stored.len(),
-        other.len()
-    );
-    g.bench_function("probe_stored", |b| b.iter(|| probe_all(&mut tt, &stored)));
-    g.throughput(Throughput::Elements(other.len() as u64));
-    g.bench_function("probe_other", |b| b.iter(|| probe_all(&mut tt, &other)));
-    g.finish();
+    table(c, "zobrist", || TtZobrist::new(MB), &stored, &other);
 
     // clear moves the era on; every 128th clear zeroes the array, so 128 clears of a
     // 128 MB table cost one pass over it.

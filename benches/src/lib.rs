@@ -9,6 +9,8 @@
 //!   entry's play with a seeded [`DealRng`].
 //! - [`trick_start`] / [`after_lead`]: the same idea, stopping at the start of a trick or
 //!   right after a lead (what quick tricks, later tricks and the transposition table see).
+//! - [`store_probe`]: the store and probe benches of a transposition table (items, the
+//!   table calls, the criterion group), shared by the `tt*` benches.
 //!
 //! ```
 //! use ddsolve_benches::{sample_positions, Sample};
@@ -22,6 +24,8 @@
 //! assert!(positions.iter().all(|p| !p.is_finished()));
 //! # Ok::<(), ddsolve_cards::PbnError>(())
 //! ```
+
+pub mod store_probe;
 
 use ddsolve_cards::{Card, Deal, DealRng, Position, Seat, Strain};
 use ddsolve_formats::dds_file::{self, Entry};

@@ -14,10 +14,14 @@
 //! - `tt-stats`: why a deal is slow: nodes, searches per leader and the table's figures
 //!   (probes, hits, probe lengths, stores, evictions) per strain, and per tricks left.
 //! - `fuzz`: every cargo-fuzz target for a given time: executions, seconds, crashes.
+//! - `race`: ddsolve's release CLI against bridge-solver, one process per deal and solver:
+//!   times, peak memory, ratios, the slow deals.
 
 mod ablation;
 mod batch_bench;
+mod bridge_solver;
 mod canonical;
+mod child_usage;
 mod common;
 #[cfg(feature = "dds")]
 mod compare;
@@ -27,6 +31,8 @@ mod dds;
 mod deal_kind;
 mod fuzz;
 mod play_bench;
+mod race;
+mod race_report;
 #[cfg(feature = "dds")]
 mod strains;
 mod table_split;
@@ -207,6 +213,11 @@ enum Command {
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
         jobs: u32,
     },
+    /// ddsolve's release CLI against bridge-solver (macroxue/bridge-solver) on the same
+    /// deals: one process per deal and solver, full table, single thread, alternating which
+    /// goes first; each solver's total and geometric-mean time, slowest deal and peak memory,
+    /// the ratios, whether the tables agree, and every deal where ddsolve took over 2x.
+    Race(race::RaceArgs),
 }
 
 /// The error of a command that calls the real DDS library in an xtask built without it.
@@ -300,6 +311,7 @@ fn main() -> ExitCode {
             cmin,
             jobs,
         } => fuzz::run(seconds, runs, &targets, cmin, jobs),
+        Command::Race(args) => race::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -26,7 +26,8 @@
 //!
 //! Every command takes `--format text|tsv|json` (json: one object a line, [`json`]) and
 //! `--log LEVEL` (or `RUST_LOG`): the search's `tracing` diagnostics on stderr ([`log`]);
-//! `table --stats` adds each deal's search counts to the output ([`stats`]).
+//! `table`, `solve` and `play` take `--stats`, which adds what the search did to the output
+//! ([`stats`]).
 //!
 //! Exit status: 0 on success, 1 if `check` found mismatches, 2 for bad input or usage (with a
 //! message on stderr; user input never causes a panic), 130 if interrupted by Ctrl-C, which

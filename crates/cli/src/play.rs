@@ -6,6 +6,7 @@ use crate::error::CliError;
 use crate::json;
 use crate::mismatch::{self, Mismatch};
 use crate::progress::Progress;
+use crate::stats::{Stats, WithStats};
 use ddsolve::search::pool::{ordered_map, PoolOptions};
 use ddsolve::search::{PlayAnalysis, PlayAnalysisError};
 use ddsolve_cards::{Card, Deal, Seat, Side, Strain};
@@ -27,7 +28,10 @@ Example: the first trick of list10's first deal, spades, North leading:
     \"N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3\"
 
 --format tsv prints one line per value: the number of cards played (0 first), the hand that
-played the last card and the card (`-` on the first line), and the tricks, separated by tabs.")]
+played the last card and the card (`-` on the first line), and the tricks, separated by tabs.
+
+--stats adds what the search did, as for `table --stats`: a \"stats\" object in json, a last
+line `stats` and the 13 values in tsv, a `stats:` line in text.")]
 pub struct PlayArgs {
     /// Trumps: S, H, D, C or N (notrump).
     #[arg(long)]
@@ -42,6 +46,9 @@ pub struct PlayArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+    /// Add the search's counts (nodes, table probes, cutoffs by kind, time) to the output.
+    #[arg(long)]
+    pub stats: bool,
     /// --tt-mb.
     #[command(flatten)]
     pub solver: crate::solver_args::SolverArgs,
@@ -83,11 +90,15 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
     let (deal, _) = crate::input::parse_deal_arg(&text)
         .map_err(|e| CliError::input(format!("bad DEAL: {e}")))?;
     let cards = &args.cards.0;
-    let analysis = args
-        .solver
-        .solver()
-        .analyse_play(&deal, args.trump, args.leader, cards)
-        .map_err(|e| CliError::input(e.to_string()))?;
+    let mut solver = args.solver.solver();
+    let analyse = |s: &mut ddsolve::Solver| s.analyse_play(&deal, args.trump, args.leader, cards);
+    let (analysis, stats) = if args.stats {
+        let (analysis, stats) = Stats::measure(&mut solver, analyse);
+        (analysis, Some(stats))
+    } else {
+        (analyse(&mut solver), None)
+    };
+    let analysis = analysis.map_err(|e| CliError::input(e.to_string()))?;
     // Who played each card: replay the (already checked) sequence.
     let mut pos = ddsolve_cards::Position::new(deal, args.trump, args.leader);
     let mut players = Vec::with_capacity(cards.len());
@@ -114,11 +125,26 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
                     analysis.tricks[i + 1]
                 )?;
             }
+            if let Some(stats) = &stats {
+                writeln!(out, "stats{}", stats.tsv())?;
+            }
         }
-        Format::Text => write_text(out, &deal, args, &players, &winners, &analysis)?,
+        Format::Text => {
+            write_text(out, &deal, args, &players, &winners, &analysis)?;
+            if let Some(stats) = &stats {
+                out.write_all(stats.text().as_bytes())?;
+            }
+        }
         Format::Json => {
             let record = json::PlayRecord::new(&deal, args.trump, args.leader, cards, &analysis);
-            out.write_all(json::line(&record).as_bytes())?;
+            let line = match &stats {
+                Some(stats) => json::line(&WithStats {
+                    record: &record,
+                    stats,
+                }),
+                None => json::line(&record),
+            };
+            out.write_all(line.as_bytes())?;
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -188,20 +188,23 @@ fn rust_log_is_honoured_and_log_overrides_it() {
     );
 }
 
+/// The output of `ddsolve ARGS --stats --format FORMAT` on the first of [`DEALS`], which must
+/// succeed.
+fn with_stats(args: &[&str], format: &str) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_ddsolve"))
+        .args(args)
+        .args(["--stats", "--format", format])
+        .arg(DEALS.lines().next().unwrap())
+        .env_remove("RUST_LOG")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    text(&out.stdout)
+}
+
 #[test]
 fn solve_stats_in_every_format() {
-    let solve = |format: &str| {
-        let out = Command::new(env!("CARGO_BIN_EXE_ddsolve"))
-            .args([
-                "solve", "--trump", "N", "--leader", "E", "--stats", "--format", format,
-            ])
-            .arg(DEALS.lines().next().unwrap())
-            .env_remove("RUST_LOG")
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{}", text(&out.stderr));
-        text(&out.stdout)
-    };
+    let solve = |format: &str| with_stats(&["solve", "--trump", "N", "--leader", "E"], format);
     let json: serde_json::Value = serde_json::from_str(solve("json").trim()).unwrap();
     assert_eq!(json["cards"][0]["tricks"], 7);
     let nodes = json["stats"]["nodes"].as_u64().unwrap();
@@ -216,4 +219,30 @@ fn solve_stats_in_every_format() {
         .skip(1)
         .all(|l| l.split('\t').count() == 2));
     assert!(solve("text").contains(&format!("\nstats: nodes {nodes}, ")));
+}
+
+#[test]
+fn play_stats_in_every_format() {
+    let play = |format: &str| {
+        let args = [
+            "play", "--trump", "S", "--leader", "N", "--cards", "CTC4CACJ",
+        ];
+        with_stats(&args, format)
+    };
+    let json: serde_json::Value = serde_json::from_str(play("json").trim()).unwrap();
+    assert_eq!(
+        (json["start"].as_u64(), json["cards"][3]["tricks"].as_u64()),
+        (Some(8), Some(8))
+    );
+    let nodes = json["stats"]["nodes"].as_u64().unwrap();
+    assert!(nodes > 0 && json["stats"]["searches"].as_u64().unwrap() >= 2);
+    let tsv = play("tsv");
+    let lines: Vec<&str> = tsv.lines().collect();
+    assert_eq!(lines.len(), 1 + 4 + 1, "{tsv}");
+    let last: Vec<&str> = lines[5].split('\t').collect();
+    assert_eq!(last.len(), 1 + COLUMNS.len());
+    assert_eq!((last[0], last[1].parse::<u64>().unwrap()), ("stats", nodes));
+    assert!(lines[..5].iter().all(|l| l.split('\t').count() == 4));
+    let txt = play("text");
+    assert!(txt.contains(&format!("\nstats: nodes {nodes}, ")), "{txt}");
 }

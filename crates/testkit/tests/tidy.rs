@@ -1,6 +1,7 @@
 //! Tidy checks (in rust-analyzer's style): what `cargo package`, crates.io and docs.rs need
 //! of every library crate stays in its manifest, its README and its crate root; every module
-//! says what it is; every path ARCHITECTURE.md names exists.
+//! says what it is; every path ARCHITECTURE.md names exists; no file points outside the
+//! repository, so that every command the docs give runs from a clone.
 
 use std::path::{Path, PathBuf};
 
@@ -230,4 +231,53 @@ fn every_path_architecture_names_exists() {
         checked > 30,
         "only {checked} paths found in ARCHITECTURE.md"
     );
+}
+
+/// The repository's own text files under `dir` (code, docs, scripts, manifests), recursively;
+/// build output, git's folder and installed packages left out.
+fn text_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    const SKIP: [&str; 4] = ["target", ".git", "node_modules", "corpus"];
+    const EXTENSIONS: [&str; 11] = [
+        "rs", "md", "sh", "toml", "py", "js", "html", "css", "yml", "yaml", "c",
+    ];
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if path.is_dir() {
+            if !SKIP.contains(&name.as_str()) {
+                text_files(&path, out);
+            }
+        } else if name == "run"
+            || path
+                .extension()
+                .is_some_and(|e| EXTENSIONS.iter().any(|x| e == *x))
+        {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn no_file_refers_outside_the_repository() {
+    // Built here, so that this file does not hold them.
+    let outside = [format!("{}/{}", "..", "shared"), format!("/{}/", "work")];
+    let mut files = Vec::new();
+    text_files(&root(), &mut files);
+    assert!(files.len() > 100, "only {} files found", files.len());
+    for path in files {
+        let text = read(&path);
+        for needle in &outside {
+            if let Some(at) = text.find(needle.as_str()) {
+                let line = text[..at].matches('\n').count() + 1;
+                panic!(
+                    "{}:{line} names `{needle}`, a path outside the repository that a clone \
+                     does not have",
+                    path.display()
+                );
+            }
+        }
+    }
 }
