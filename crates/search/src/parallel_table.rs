@@ -177,6 +177,14 @@ impl SharedTables {
             || (self.split_leaders && plan.splittable().is_some())
     }
 
+    /// Whether every leader of every strain is solved (the tables are ready: [`finish`]
+    /// returns them at once).
+    ///
+    /// [`finish`]: SharedTables::finish
+    pub fn is_solved(&self) -> bool {
+        self.lock().unsolved == 0
+    }
+
     /// Works with `solver` until nothing is left to take, or until `stop` (asked before each
     /// leader) says so; then returns, without waiting for the other threads. A strain left
     /// in the middle goes to the next thread that asks for work.
