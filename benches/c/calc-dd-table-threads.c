@@ -45,7 +45,12 @@ int main(int argc, char **argv) {
     if (line[0] == 0 || line[0] == '#') continue;
     struct ddTableDealPBN deal;
     memset(&deal, 0, sizeof deal);
-    strncpy(deal.cards, line, sizeof deal.cards - 1);
+    size_t len = strlen(line);
+    if (len >= sizeof deal.cards) {
+      fprintf(stderr, "deal %d: longer than %zu characters: %s\n", n, sizeof deal.cards - 1, line);
+      return 2;
+    }
+    memcpy(deal.cards, line, len);
     struct ddTableResults a, b;
     double ta, tb;
     if (n % 2 == 0) {
