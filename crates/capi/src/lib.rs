@@ -16,9 +16,12 @@
 //!   `SetThreading`, `SetResources`, `FreeMemory`, `GetDDSInfo` ([`threads`]);
 //!   `ErrorMessage` ([`errors`]).
 //! - The batch functions run on the search crate's pool, one solver per worker, with the
-//!   threads of `SetMaxThreads` (0 = one per core). The only global state is that setting
-//!   (an atomic); `SolveBoard` keeps one solver per calling thread, as DDS keeps one per
-//!   thread index, and its answers do not depend on what it solved before.
+//!   threads of `SetMaxThreads` (0 = one per core); the tables (`CalcDDtable` and
+//!   `CalcAllTables`) share out strains, so that a single deal uses every thread too. The
+//!   only global state is that setting and the count of helper threads lent to
+//!   `CalcDDtable` calls in progress (atomics); `SolveBoard` and `CalcDDtable` keep one
+//!   solver per calling thread, as DDS keeps one per thread index, and their answers do
+//!   not depend on what they solved before.
 //! - The boundary is safe: every entry point catches panics (`RETURN_UNKNOWN_FAULT`), null
 //!   pointers are `RETURN_UNKNOWN_FAULT`, and out-of-range seats, suits, ranks, counts and
 //!   modes get DDS's codes; nothing is written outside the caller's structs.
@@ -50,7 +53,7 @@
 /// them can replace these lines alone.
 mod prelude {
     pub use ddsolve::search::pool::{default_threads, ordered_map, PoolOptions};
-    pub use ddsolve::search::solve_tables_by;
+    pub use ddsolve::search::{solve_tables_by, SharedTables};
     pub use ddsolve::{BatchOptions, Solutions, Solver, Target};
     pub use ddsolve_cards::{
         Card, DdTable, Deal, DealError, Hand, Holding, Position, PositionError, Rank, Seat,

@@ -1,9 +1,13 @@
 //! Double-dummy tables: `CalcDDtable`, `CalcDDtablePBN`, `CalcAllTables` (with DDS's
 //! strain filter and optional par) and `CalcAllTablesPBN`.
 //!
-//! The batch runs on the search crate's pool with the threads of `SetMaxThreads`, one
-//! solver per worker: all five strains through `solve_tables_by`, a filtered set of strains
-//! as (deal, strain) items.
+//! Every table runs on the threads of `SetMaxThreads`, as DDS's do, one solver per thread,
+//! with the strains as the tasks, so that one deal, or the last deals of a batch, keep every
+//! thread busy: `CalcDDtable` shares its deal's strains between the calling thread (with
+//! its own solver, as `SolveBoard`'s) and helper threads ([`crate::threads::lend_helpers`]:
+//! calls made at once share the setting's threads); `CalcAllTables` runs all five strains
+//! through `solve_tables_by` (strain tasks when on more than one thread), a filtered set of
+//! strains as (deal, strain) items on the search crate's pool.
 
 use crate::boundary::guard;
 use crate::ffi::*;
@@ -12,7 +16,7 @@ use crate::pbn::holdings_from_pbn;
 use crate::position::table_deal;
 use crate::prelude::*;
 use crate::solve::with_thread_solver;
-use crate::threads::threads;
+use crate::threads::{lend_helpers, threads};
 
 /// A table in DDS's form, `res_table[strain][declarer]`.
 fn results_of(table: &DdTable) -> DdTableResults {
@@ -27,13 +31,31 @@ fn calc_table(cards: &[[u32; 4]; 4], tablep: *mut DdTableResults) -> Result<(), 
         return Err(RETURN_UNKNOWN_FAULT);
     }
     let deal = table_deal(cards)?;
-    let table = with_thread_solver(|s| s.table(&deal));
+    let helpers = lend_helpers();
+    let table = if helpers.count() == 0 {
+        with_thread_solver(|s| s.table(&deal))
+    } else {
+        let shared = SharedTables::new(vec![deal], false);
+        let shared = &shared;
+        std::thread::scope(|scope| {
+            for _ in 0..helpers.count() {
+                scope.spawn(move || {
+                    // A helper that comes too late for any strain makes no solver.
+                    if shared.has_work() {
+                        shared.help(&mut Solver::new(), || false);
+                    }
+                });
+            }
+            with_thread_solver(|s| shared.finish(s))[0]
+        })
+    };
     // SAFETY: `tablep` is not null, and the caller passes a valid, writable ddTableResults.
     unsafe { tablep.write(results_of(&table)) };
     Ok(())
 }
 
-/// `CalcDDtable`: the double-dummy table of a deal (tricks per strain and declarer).
+/// `CalcDDtable`: the double-dummy table of a deal (tricks per strain and declarer), its
+/// strains shared out among the threads of `SetMaxThreads`.
 ///
 /// # Safety
 /// `tablep` is null (`RETURN_UNKNOWN_FAULT`) or points to a writable `ddTableResults`.

@@ -1,5 +1,6 @@
-//! The one setting the library keeps: how many threads the batch functions use
-//! (`SetMaxThreads`, `SetResources`), and `GetDDSInfo`, `SetThreading`, `FreeMemory`.
+//! The one setting the library keeps: how many threads the batch functions and
+//! `CalcDDtable` use (`SetMaxThreads`, `SetResources`), the helper threads lent to
+//! `CalcDDtable` calls in progress, and `GetDDSInfo`, `SetThreading`, `FreeMemory`.
 
 use crate::boundary::{guard_void, write_c_array};
 use crate::ffi::*;
@@ -17,6 +18,45 @@ pub fn threads() -> usize {
     }
 }
 
+/// Helper threads lent out now to `CalcDDtable` calls in progress (beyond their calling
+/// threads).
+static LENT: AtomicUsize = AtomicUsize::new(0);
+
+/// Helper threads lent to one call, given back when dropped.
+#[derive(Debug)]
+pub struct Helpers(usize);
+
+impl Helpers {
+    /// How many.
+    pub fn count(&self) -> usize {
+        self.0
+    }
+}
+
+impl Drop for Helpers {
+    fn drop(&mut self) {
+        LENT.fetch_sub(self.0, Ordering::Relaxed);
+    }
+}
+
+/// Helper threads for one call: up to `threads() - 1`, less those lent to calls in progress,
+/// so that calls made at once from several threads share the setting's threads instead of
+/// each taking all of them (none when the setting is 1 or all are lent).
+pub fn lend_helpers() -> Helpers {
+    let most = threads().saturating_sub(1);
+    let mut lent = LENT.load(Ordering::Relaxed);
+    loop {
+        let n = most.saturating_sub(lent);
+        if n == 0 {
+            return Helpers(0);
+        }
+        match LENT.compare_exchange_weak(lent, lent + n, Ordering::Relaxed, Ordering::Relaxed) {
+            Ok(_) => return Helpers(n),
+            Err(now) => lent = now,
+        }
+    }
+}
+
 /// Whether `index` is a valid `threadIndex` of `SolveBoard`: 0 up to the thread count. The
 /// solvers keep no state between calls, so any index in range may be used by any thread.
 pub fn thread_index_ok(index: i32) -> bool {
@@ -30,7 +70,8 @@ fn set_threads(user_threads: i32) {
     );
 }
 
-/// `SetMaxThreads`: the threads of the batch functions; 0 (or less) means every core.
+/// `SetMaxThreads`: the threads of the batch functions and of `CalcDDtable`; 0 (or less)
+/// means every core.
 #[no_mangle]
 pub extern "C" fn SetMaxThreads(user_threads: i32) {
     guard_void(|| set_threads(user_threads));

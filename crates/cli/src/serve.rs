@@ -23,7 +23,8 @@ pub struct ServeArgs {
     /// The address and port to listen on (port 0: any free port).
     #[arg(long, value_name = "ADDR:PORT", default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
-    /// Solver threads, each with its own solver [default: every core].
+    /// Solver threads, each with its own solver; idle ones help with a table while no
+    /// request waits [default: every core].
     #[arg(long, value_name = "N")]
     pub threads: Option<NonZeroUsize>,
     /// Requests that may wait for a solver thread; beyond them, 503 with Retry-After

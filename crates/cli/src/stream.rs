@@ -2,9 +2,13 @@
 //! every earlier one are done (input order), in constant memory.
 //!
 //! The deals come from the inputs' [`crate::input::Records`], one input after another; the pool of `ddsolve-search`
-//! ([`ddsolve::search::pool::ordered_map_dedup`]) solves them with one solver per worker
-//! thread and at most a few deals per worker in flight, a deal repeated within the last
-//! [`DEDUP_WINDOW`] distinct deals being solved once. A bad line stops the run once every
+//! ([`ddsolve::search::stream_tables_by`]) solves them with one solver per worker thread
+//! and at most a few deals per worker in flight, a deal repeated within the last
+//! [`DEDUP_WINDOW`] distinct deals being solved once. On more than one thread the workers
+//! take the deals' strains, so the last deals of a file, or a single deal, are solved by
+//! every thread at once. With `--stats` each deal is solved whole by one worker
+//! ([`ddsolve::search::pool::ordered_map_dedup`]), so that its counts are those of one
+//! solver's table. A bad line stops the run once every
 //! earlier result is written (exit status 2), or with `--keep-going` is reported on stderr
 //! and skipped.
 
@@ -14,6 +18,7 @@ use crate::progress::Progress;
 use crate::stats::Stats;
 use clap::Args;
 use ddsolve::search::pool::{default_threads, ordered_map_dedup, PoolOptions};
+use ddsolve::search::stream_tables_by;
 use ddsolve_cards::{DdTable, Deal};
 use std::collections::VecDeque;
 use std::ffi::OsString;
@@ -82,22 +87,6 @@ pub fn tables(
 ) -> Result<ExitCode, CliError> {
     let inputs = input::classify(inputs)?;
     let limits = args.limits();
-    // One deal given on the command line and more than one thread: its strains are shared
-    // out among the threads (`ddsolve::parallel_table`), the same table sooner. (With
-    // `--stats` the deal is solved by one solver, whose counts are the deal's.)
-    if let [deal @ Input::Deal { .. }] = inputs.as_slice() {
-        if args.threads() > 1 && !stats {
-            let first: Vec<_> = input::open(deal, limits)?.take(2).collect();
-            if let [Ok(record)] = first.as_slice() {
-                if accept(record).is_ok() {
-                    let builder = args.solver.builder();
-                    let table = ddsolve::parallel_table(&record.deal, args.threads(), &builder);
-                    emit(record, &table, None)?;
-                    return Ok(ExitCode::SUCCESS);
-                }
-            }
-        }
-    }
     // Every file opened first: a missing one fails before anything is solved.
     let mut sources = inputs
         .iter()
@@ -178,55 +167,64 @@ pub fn tables(
     });
 
     let mut bad = 0usize;
-    ordered_map_dedup(
-        deals,
-        &PoolOptions::with_threads(args.threads()),
-        DEDUP_WINDOW,
-        |deal: &Option<Deal>| *deal,
-        || solver.solver(),
-        |solver, deal| {
-            deal.map(|d| {
-                if stats {
+    let deliver = |_, table: Option<(DdTable, Option<Stats>)>| {
+        let record = pending
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .pop_front()
+            .expect("every item's record is queued before the item");
+        for note in notes_out
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .drain(..)
+        {
+            progress.warn(&format!("ddsolve: note: {note}"));
+            notes.push(note);
+        }
+        match (record, table) {
+            (Ok(record), Some((table, stats))) => {
+                emit(&record, &table, stats.as_ref())?;
+                progress.inc();
+                Ok(())
+            }
+            (Err(line), _) if keep_going && !line.too_long => {
+                bad += 1;
+                progress.warn(&format!("ddsolve: {line}"));
+                Ok(())
+            }
+            (Err(line), _) if line.too_long => Err(CliError::Input(format!(
+                "{line} (--max-line-bytes raises the limit)"
+            ))),
+            (Err(line), _) => Err(CliError::Input(line.to_string())),
+            (Ok(_), None) => unreachable!("a record's deal is solved"),
+        }
+    };
+    let pool = PoolOptions::with_threads(args.threads());
+    if stats {
+        ordered_map_dedup(
+            deals,
+            &pool,
+            DEDUP_WINDOW,
+            |deal: &Option<Deal>| *deal,
+            || solver.solver(),
+            |solver, deal| {
+                deal.map(|d| {
                     let (table, stats) = Stats::measure(solver, |s| s.table(&d));
                     (table, Some(stats))
-                } else {
-                    (solver.table(&d), None)
-                }
-            })
-        },
-        |_, table| {
-            let record = pending
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .pop_front()
-                .expect("every item's record is queued before the item");
-            for note in notes_out
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .drain(..)
-            {
-                progress.warn(&format!("ddsolve: note: {note}"));
-                notes.push(note);
-            }
-            match (record, table) {
-                (Ok(record), Some((table, stats))) => {
-                    emit(&record, &table, stats.as_ref())?;
-                    progress.inc();
-                    Ok(())
-                }
-                (Err(line), _) if keep_going && !line.too_long => {
-                    bad += 1;
-                    progress.warn(&format!("ddsolve: {line}"));
-                    Ok(())
-                }
-                (Err(line), _) if line.too_long => Err(CliError::Input(format!(
-                    "{line} (--max-line-bytes raises the limit)"
-                ))),
-                (Err(line), _) => Err(CliError::Input(line.to_string())),
-                (Ok(_), None) => unreachable!("a record's deal is solved"),
-            }
-        },
-    )?;
+                })
+            },
+            deliver,
+        )?;
+    } else {
+        let mut deliver = deliver;
+        stream_tables_by(
+            deals,
+            &pool,
+            DEDUP_WINDOW,
+            || solver.solver(),
+            |i, table| deliver(i, table.map(|t| (t, None))),
+        )?;
+    }
     progress.finish();
     for note in notes_out
         .lock()

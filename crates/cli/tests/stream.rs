@@ -247,3 +247,71 @@ fn one_deal_on_two_threads_gives_the_table_of_one() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The first `n` deals of a tables file (`deal <TAB> 20 numbers`).
+fn file_deals(name: &str, n: usize) -> Vec<String> {
+    let text = std::fs::read_to_string(data::path(name)).unwrap();
+    let deals: Vec<String> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .take(n)
+        .map(|l| l.split('\t').next().unwrap().to_string())
+        .collect();
+    assert_eq!(deals.len(), n, "{name} has fewer deals than asked");
+    deals
+}
+
+#[test]
+fn the_last_deals_of_a_file_on_every_thread_give_one_threads_tables() {
+    // list10, random and freak deals, an ending, a deal twice and a bad line: on more
+    // threads than deals are left, the threads share the last deals' strains.
+    let mut deals: Vec<String> = dds_file::read_file(data::path("list10.txt"))
+        .unwrap()
+        .iter()
+        .map(|e| e.deal.to_string())
+        .collect();
+    deals.extend(file_deals("random-seed1-200.tsv", 3));
+    deals.extend(file_deals("freak-seed11-24.tsv", 2));
+    deals.push("N:AK2... QJ3... T94... 876...".to_string());
+    deals.push(deals[0].clone());
+    deals.insert(4, "N:AKQ.xx".to_string());
+    let input: String = deals.iter().map(|d| format!("{d}\n")).collect();
+    let run = |threads: &str| {
+        ddsolve(
+            &[
+                "table",
+                "--format",
+                "tsv",
+                "--keep-going",
+                "--threads",
+                threads,
+            ],
+            &input,
+        )
+    };
+    let one = run("1");
+    assert_eq!(one.status.code(), Some(2), "{}", text(&one.stderr));
+    assert_eq!(text(&one.stdout).lines().count(), deals.len() - 1);
+    for threads in ["2", "3", "8"] {
+        let many = run(threads);
+        assert_eq!(many.status.code(), Some(2), "{}", text(&many.stderr));
+        assert_eq!(text(&many.stdout), text(&one.stdout), "{threads} threads");
+        assert!(
+            text(&many.stderr).contains("line 5"),
+            "{}",
+            text(&many.stderr)
+        );
+    }
+    // The first three deals alone on two and three threads: fewer deals than strains.
+    let three: String = deals[..3].iter().map(|d| format!("{d}\n")).collect();
+    let want: String = text(&one.stdout)
+        .lines()
+        .take(3)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    for threads in ["2", "3"] {
+        let o = ddsolve(&["table", "--format", "tsv", "--threads", threads], &three);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        assert_eq!(text(&o.stdout), want, "{threads} threads");
+    }
+}

@@ -7,7 +7,8 @@ use ddsolve_cards::{DdTable, Deal, Position};
 use ddsolve_search::{solve_positions_by, solve_tables_by, BatchOptions};
 
 /// The double-dummy tables of `deals`, in input order, on `threads` worker threads (each
-/// distinct deal solved once), with the default solver.
+/// distinct deal solved once), with the default solver. The threads take the deals'
+/// strains, so a batch of fewer deals than threads (or its last deals) still uses them all.
 ///
 /// The total work does not grow with the threads (`cargo xtask batch-bench`; figures in
 /// `BENCHMARKS.md`).
@@ -47,7 +48,8 @@ pub fn solve_positions(positions: &[Position], threads: usize) -> Vec<u8> {
 
 /// The double-dummy table of one deal, solved by `threads` threads at once (strains as
 /// tasks: [`search::parallel_tables_by`](crate::search::parallel_tables_by)), each with a
-/// solver of `builder`: the same table as [`Solver::table`].
+/// solver of `builder`: the same table as [`Solver::table`]. ([`solve_tables_with`] of one
+/// deal does the same.)
 ///
 /// ```
 /// use ddsolve::{parallel_table, Deal, Solver, SolverBuilder};

@@ -1,15 +1,20 @@
-//! Batches solved in parallel: many deals' tables, or many positions' values.
+//! Batches solved in parallel: many deals' tables (a slice, or a stream), or many
+//! positions' values.
 //!
 //! Each worker thread owns its [`Solver`], made by the caller's factory; the work goes
 //! through the crate's [`pool`](crate::pool) (a shared queue of items, results handed back in
 //! input order), and nothing is locked while searching. Identical inputs are solved once,
 //! and results come back in input order, whatever the thread count (a solver's answers do
 //! not depend on what it solved before). Tables on more than one thread are shared out
-//! strain by strain ([`crate::parallel_tables_by`]): when fewer deals than threads remain,
-//! the threads still all work.
+//! strain by strain, a slice's by [`crate::parallel_tables_by`] and a stream's as five
+//! items a deal ([`stream_tables_by`]): when fewer deals than threads remain (the end of a
+//! batch, or a batch of one deal), the threads still all work, on the last deals' strains.
+//! Nothing carries over from one strain of a table to the next (a solver clears its table
+//! when the trumps change), so a deal split into strains costs the nodes it costs whole.
 
+use crate::pool::{ordered_map_dedup, PoolOptions};
 use crate::{parallel_tables_by, DdTable, ParallelOptions, Solver};
-use ddsolve_cards::{Deal, Position, Seat, Suit};
+use ddsolve_cards::{Deal, Position, Seat, Strain, Suit};
 use ddsolve_moves::MoveOrdering;
 use ddsolve_tt::TranspositionTable;
 use std::hash::Hash;
@@ -29,7 +34,8 @@ pub enum BatchOrder {
 /// Options of [`solve_tables_by`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BatchOptions {
-    /// Worker threads (at least 1 is used; never more than there are distinct deals).
+    /// Worker threads (at least 1 is used; never more than there are strains to solve, 5
+    /// per distinct deal).
     pub threads: usize,
     /// The order of the work.
     pub order: BatchOrder,
@@ -39,6 +45,10 @@ pub struct BatchOptions {
 /// worker thread (`options.threads` of them; each distinct deal solved once): any table and
 /// ordering run in a batch. The front crate `ddsolve` has the same with its own solver
 /// (`ddsolve::solve_tables`).
+///
+/// On more than one thread the deals' strains are the tasks ([`crate::parallel_tables_by`]),
+/// so the threads share the last deals, or a single deal, instead of one thread finishing
+/// them while the others wait.
 ///
 /// ```
 /// use ddsolve_cards::Deal;
@@ -89,6 +99,116 @@ where
     }
     let tables = run(&unique, &order, 1, make, |solver, deal| solver.table(deal));
     of_input.iter().map(|&u| tables[u]).collect()
+}
+
+/// The strains in the order [`stream_tables_by`] hands out a deal's items (as
+/// [`Solver::table`]: notrump, the hardest, first).
+const STRAINS: [Strain; 5] = [
+    Strain::NoTrump,
+    Strain::Spades,
+    Strain::Hearts,
+    Strain::Diamonds,
+    Strain::Clubs,
+];
+
+/// The tables of a stream of deals, each handed to `sink` with its index (from 0) in input
+/// order as soon as it and every earlier one are done, in constant memory: `None` items
+/// (a line that is not a deal) pass through as `None`, in their place.
+///
+/// Runs on the crate's [pool](crate::pool) with `options.threads` workers, each with a
+/// solver made by `make`, at most `options.window` deals in flight, and a deal equal to one
+/// of the last `dedup` distinct deals solved once. On one thread each deal is
+/// [`Solver::table`]; on more, each deal is five items, its strains (each solved by
+/// [`Solver::strain_tricks`] from a cleared solver), so that the last deals of the stream,
+/// or a stream of one deal, keep every thread busy.
+///
+/// If `sink` fails, no further deal is taken and its error is returned once the threads
+/// have ended, as [`ordered_map`](crate::pool::ordered_map).
+///
+/// ```
+/// use ddsolve_cards::Deal;
+/// use ddsolve_moves::RankOrdering;
+/// use ddsolve_search::pool::PoolOptions;
+/// use ddsolve_search::{stream_tables_by, SearchConfig, Solver};
+/// use ddsolve_tt_pattern::TtPattern;
+///
+/// let deal: Deal = "N:AKQ.AK.. 432.32.. JT9.QJ.. 876.T9..".parse()?;
+/// let make = || Solver::with_parts(SearchConfig::default(), TtPattern::new(8), RankOrdering);
+/// let mut got = Vec::new();
+/// stream_tables_by([Some(deal), None, Some(deal)], &PoolOptions::with_threads(2), 100, make, |i, t| {
+///     got.push((i, t));
+///     Ok::<(), ()>(())
+/// })
+/// .unwrap();
+/// let table = make().table(&deal);
+/// assert_eq!(got, [(0, Some(table)), (1, None), (2, Some(table))]);
+/// # Ok::<(), ddsolve_cards::PbnError>(())
+/// ```
+pub fn stream_tables_by<T, O, E>(
+    deals: impl IntoIterator<Item = Option<Deal>, IntoIter: Send>,
+    options: &PoolOptions,
+    dedup: usize,
+    make: impl Fn() -> Solver<T, O> + Sync,
+    mut sink: impl FnMut(usize, Option<DdTable>) -> Result<(), E>,
+) -> Result<(), E>
+where
+    T: TranspositionTable,
+    O: MoveOrdering,
+{
+    if options.threads <= 1 {
+        return ordered_map_dedup(
+            deals,
+            options,
+            dedup,
+            |deal: &Option<Deal>| *deal,
+            make,
+            |solver, deal| deal.map(|d| solver.table(&d)),
+            sink,
+        );
+    }
+    // Each deal is its five strains (k indexes STRAINS), a non-deal one item.
+    let items = deals.into_iter().flat_map(|deal| {
+        let n = if deal.is_some() { STRAINS.len() } else { 1 };
+        (0..n).map(move |k| deal.map(|d| (d, k)))
+    });
+    let per_deal = PoolOptions {
+        threads: options.threads,
+        window: options.window.saturating_mul(STRAINS.len()),
+    };
+    // The sink sees the items in order: a deal's five strains one after another.
+    let mut row = [[0u8; 4]; 5];
+    let mut strains = 0;
+    let mut index = 0;
+    ordered_map_dedup(
+        items,
+        &per_deal,
+        dedup.saturating_mul(STRAINS.len()),
+        |item: &Option<(Deal, usize)>| *item,
+        make,
+        |solver, item| {
+            item.map(|(deal, k)| {
+                // Every strain from a clean solver, whatever this worker did before.
+                solver.clear();
+                (k, solver.strain_tricks(&deal, STRAINS[k]))
+            })
+        },
+        |_, result| {
+            let table = match result {
+                None => None,
+                Some((k, tricks)) => {
+                    row[STRAINS[k].index()] = tricks;
+                    strains += 1;
+                    if strains < STRAINS.len() {
+                        return Ok(());
+                    }
+                    strains = 0;
+                    Some(DdTable::new(row).expect("a solver takes at most 13 tricks"))
+                }
+            };
+            index += 1;
+            sink(index - 1, table)
+        },
+    )
 }
 
 /// The double-dummy tricks of the side to play in each of `positions` (the current trick

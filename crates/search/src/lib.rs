@@ -53,13 +53,15 @@ mod stats;
 mod trace;
 mod verify;
 
-pub use batch::{difficulty, solve_positions_by, solve_tables_by, BatchOptions, BatchOrder};
+pub use batch::{
+    difficulty, solve_positions_by, solve_tables_by, stream_tables_by, BatchOptions, BatchOrder,
+};
 pub use config::SearchConfig;
 pub use ddsolve_cards::DdTable;
 pub use ddsolve_moves::{AnyOrdering, MoveOrdering, OrderingKind};
 pub use ddsolve_tt::TranspositionTable;
 pub use driver::Driver;
-pub use parallel_table::{parallel_tables_by, ParallelOptions};
+pub use parallel_table::{parallel_tables_by, ParallelOptions, SharedTables};
 pub use play::{
     play_positions, PlayAnalysis, PlayAnalysisError, PlayDriver, PlayOptions, PlayOrder,
 };

@@ -11,7 +11,7 @@ pub struct ServerConfig {
     /// free port, which [`crate::Server::local_addr`] tells).
     pub addr: SocketAddr,
     /// Solver threads (default: one per core). Each owns a solver and takes one request at
-    /// a time.
+    /// a time; idle ones help with a table's strains while no request waits.
     pub threads: usize,
     /// Each solver's transposition table budget, in MB (default: the library's).
     pub tt_mb: usize,

@@ -12,7 +12,10 @@
 //!
 //! Solving never runs on the async threads: each request that solves is a job for a fixed
 //! pool of solver threads ([`pool`]), each owning a [`ddsolve::Solver`], behind a bounded
-//! queue (full: 503 with `Retry-After`, at once), with a time limit per request (504). A bad
+//! queue (full: 503 with `Retry-After`, at once), with a time limit per request (504). A
+//! table's strains are shared with the threads that are idle when it starts, and only while
+//! no other request waits ([`pool`]'s policy): one request at a time gets every core, many
+//! get one thread each. A bad
 //! request is a 4xx `{"error": "..."}` naming the problem. No request touches the file
 //! system. SIGTERM or Ctrl-C stops accepting connections, lets the requests in flight
 //! finish, and [`serve`] returns.

@@ -47,7 +47,7 @@ pub async fn table(
     };
     state
         .solve(move |solver| {
-            let table = solver.get().table(&deal);
+            let table = solver.table(&deal);
             match par {
                 Some((vul, dealer)) => JsonText::of(&ParRecord::new(&deal, vul, dealer, &table)),
                 None => JsonText::of(&TableRecord::new(&deal, &table)),

@@ -3,6 +3,7 @@
 use crate::common::*;
 use ddsolve::report::{self, ParRecord, PlayRecord, SolveRecord, TableRecord};
 use ddsolve::{Card, Deal, Position, Seat, Solutions, Solver, Strain, Target, Vulnerability};
+use ddsolve_server::ServerConfig;
 use serde_json::json;
 
 fn deal() -> Deal {
@@ -59,6 +60,52 @@ async fn table_and_par_are_the_librarys_records() {
     assert_eq!(v["dealer"], "N");
     assert_eq!(v["dealer_par"]["contracts"][0]["text"], "EW 2S");
     server.stop().await.unwrap();
+}
+
+/// The first `n` deals of a tables file of the test data (`deal <TAB> 20 numbers`).
+fn file_deals(name: &str, n: usize) -> Vec<Deal> {
+    let path = ddsolve_testkit::data::path(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let deals: Vec<Deal> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .take(n)
+        .map(|l| l.split('\t').next().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(deals.len(), n, "{name} has fewer deals than asked");
+    deals
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_table_on_the_idle_threads_is_the_librarys() {
+    // One request at a time: the idle threads help with each table's strains.
+    let mut all: Vec<Deal> = ddsolve_testkit::data::read_dds_file("list10.txt")
+        .unwrap()
+        .iter()
+        .map(|e| e.deal)
+        .collect();
+    all.extend(file_deals("random-seed1-200.tsv", 3));
+    all.extend(file_deals("freak-seed11-24.tsv", 2));
+    let want: Vec<_> = all.iter().map(|d| Solver::new().table(d)).collect();
+    for threads in [3, 5] {
+        let server = start(ServerConfig {
+            threads,
+            ..config()
+        })
+        .await;
+        for (d, table) in all.iter().zip(&want) {
+            let (status, v) =
+                post_json(&server, "/api/table", &json!({ "deal": d.to_string() })).await;
+            assert_eq!(status, 200, "{v}");
+            assert_eq!(
+                v,
+                json_of(&TableRecord::new(d, table)),
+                "{threads} threads: {d}"
+            );
+        }
+        wait_in_flight(&server, 0).await;
+        server.stop().await.unwrap();
+    }
 }
 
 #[tokio::test(flavor = "multi_thread")]
