@@ -3,8 +3,10 @@
 //! too, where the cards of the trick break the hands' symmetry), and whole tables equal with
 //! the switch on and off.
 
-use ddsolve::{SearchConfig, Solutions, SolverBuilder, Target};
-use ddsolve_cards::{Card, DealRng, Position, Seat, Strain, Symmetries};
+use ddsolve::search::pool::PoolOptions;
+use ddsolve::search::stream_tables_by;
+use ddsolve::{BatchOptions, SearchConfig, Solutions, SolverBuilder, Target};
+use ddsolve_cards::{Card, Deal, DealRng, Position, Seat, Strain, Symmetries};
 use ddsolve_testkit::oracle;
 use ddsolve_testkit::symmetric::{symmetric_deal, SymmetricKind};
 
@@ -96,5 +98,63 @@ fn tables_are_the_same_with_and_without_symmetry() {
             off.clear();
             assert_eq!(on.table(&deal), off.table(&deal), "{kind:?} {deal}");
         }
+    }
+}
+
+#[test]
+fn every_table_path_renames_strains_as_the_serial_table() {
+    // Deals whose symmetries rename trump suits (a quarter or half turn), so that the
+    // split paths take strains' rows from others.
+    let mut rng = DealRng::new(31);
+    let deals: Vec<Deal> = [
+        SymmetricKind::Quarter,
+        SymmetricKind::Half,
+        SymmetricKind::Quarter,
+    ]
+    .into_iter()
+    .map(|kind| symmetric_deal(&mut rng, kind, 8))
+    .collect();
+    for deal in &deals {
+        let sources = ddsolve::search::table_sources(deal, &SearchConfig::default());
+        assert!(
+            sources.iter().any(Option::is_some),
+            "no strain is an image: {deal}"
+        );
+    }
+    let want: Vec<_> = deals
+        .iter()
+        .map(|d| builder(false).build().table(d))
+        .collect();
+    for threads in [1, 2, 3] {
+        for (deal, want) in deals.iter().zip(&want) {
+            assert_eq!(
+                ddsolve::parallel_table(deal, threads, &builder(true)),
+                *want,
+                "parallel_table, {threads} threads, {deal}"
+            );
+        }
+        let options = BatchOptions {
+            threads,
+            ..BatchOptions::default()
+        };
+        assert_eq!(
+            ddsolve::solve_tables_with(&deals, &options, &builder(true)),
+            want,
+            "batch, {threads} threads"
+        );
+        let mut got = Vec::new();
+        let make = || builder(true).build();
+        stream_tables_by(
+            deals.iter().copied().map(Some),
+            &PoolOptions::with_threads(threads),
+            64,
+            make,
+            |_, t| {
+                got.push(t.expect("a deal's table"));
+                Ok::<(), ()>(())
+            },
+        )
+        .expect("the sink never fails");
+        assert_eq!(got, want, "stream, {threads} threads");
     }
 }

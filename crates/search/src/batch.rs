@@ -13,8 +13,9 @@
 //! when the trumps change), so a deal split into strains costs the nodes it costs whole.
 
 use crate::pool::{ordered_map_dedup, PoolOptions};
+use crate::solver::{table_sources, TABLE_ORDER as STRAINS};
 use crate::{parallel_tables_by, DdTable, ParallelOptions, Solver};
-use ddsolve_cards::{Deal, Position, Seat, Strain, Suit};
+use ddsolve_cards::{Deal, Position, Seat, Strain, Suit, Symmetry};
 use ddsolve_moves::MoveOrdering;
 use ddsolve_tt::TranspositionTable;
 use std::hash::Hash;
@@ -101,16 +102,6 @@ where
     of_input.iter().map(|&u| tables[u]).collect()
 }
 
-/// The strains in the order [`stream_tables_by`] hands out a deal's items (as
-/// [`Solver::table`]: notrump, the hardest, first).
-const STRAINS: [Strain; 5] = [
-    Strain::NoTrump,
-    Strain::Spades,
-    Strain::Hearts,
-    Strain::Diamonds,
-    Strain::Clubs,
-];
-
 /// The tables of a stream of deals, each handed to `sink` with its index (from 0) in input
 /// order as soon as it and every earlier one are done, in constant memory: `None` items
 /// (a line that is not a deal) pass through as `None`, in their place.
@@ -186,17 +177,29 @@ where
         |item: &Option<(Deal, usize)>| *item,
         make,
         |solver, item| {
-            item.map(|(deal, k)| {
-                // Every strain from a clean solver, whatever this worker did before.
-                solver.clear();
-                (k, solver.strain_tricks(&deal, STRAINS[k]))
+            item.map(|(deal, k)| match table_sources(&deal, solver.config())[k] {
+                // A symmetry of the deal maps it from an earlier strain (as
+                // `Solver::table`): the sink renames that strain's row.
+                Some((from, g)) => (k, StrainRow::Image(from, g)),
+                None => {
+                    // Every strain from a clean solver, whatever this worker did before.
+                    solver.clear();
+                    (
+                        k,
+                        StrainRow::Solved(solver.strain_tricks(&deal, STRAINS[k])),
+                    )
+                }
             })
         },
         |_, result| {
             let table = match result {
                 None => None,
                 Some((k, tricks)) => {
-                    row[STRAINS[k].index()] = tricks;
+                    // Sources come first in STRAINS: their rows are in `row` already.
+                    row[STRAINS[k].index()] = match tricks {
+                        StrainRow::Solved(tricks) => tricks,
+                        StrainRow::Image(from, g) => g.row(row[from.index()]),
+                    };
                     strains += 1;
                     if strains < STRAINS.len() {
                         return Ok(());
@@ -209,6 +212,14 @@ where
             sink(index - 1, table)
         },
     )
+}
+
+/// One strain's item of [`stream_tables_by`]: its row, or the earlier strain whose row gives
+/// it through a symmetry.
+#[derive(Clone, Copy)]
+enum StrainRow {
+    Solved([u8; 4]),
+    Image(Strain, Symmetry),
 }
 
 /// The double-dummy tricks of the side to play in each of `positions` (the current trick

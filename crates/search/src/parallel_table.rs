@@ -30,20 +30,12 @@
 //!
 //! The front crate's `ddsolve::parallel_table` runs this with its default solver.
 
+use crate::solver::{table_sources, TABLE_ORDER as STRAINS};
 use crate::{DdTable, Solver};
-use ddsolve_cards::{Deal, Seat, Strain};
+use ddsolve_cards::{Deal, Seat, Symmetry};
 use ddsolve_moves::MoveOrdering;
 use ddsolve_tt::TranspositionTable;
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
-
-/// The strains of a table in the order they are handed out (as [`Solver::table`]).
-const STRAINS: [Strain; 5] = [
-    Strain::NoTrump,
-    Strain::Spades,
-    Strain::Hearts,
-    Strain::Diamonds,
-    Strain::Clubs,
-];
 
 /// The leaders in the order a strain's owner solves them.
 const LEADERS: [Seat; 4] = [Seat::North, Seat::East, Seat::South, Seat::West];
@@ -157,6 +149,7 @@ impl SharedTables {
                 claimed: vec![[false; 4]; tasks],
                 lead_side: vec![[None; 4]; tasks],
                 owned: vec![false; tasks],
+                image: vec![None; tasks],
                 unsolved: tasks * LEADERS.len(),
             }),
             progress: Condvar::new(),
@@ -244,12 +237,21 @@ impl SharedTables {
             .map(|(d, deal)| {
                 let n = deal.cards_per_hand() as u8;
                 let mut tricks = [[0u8; 4]; 5];
-                for (k, strain) in STRAINS.iter().enumerate() {
+                let row = |t: usize| {
+                    let mut row = [0u8; 4];
                     for leader in LEADERS {
-                        let v = plan.lead_side[d * STRAINS.len() + k][leader.index()]
+                        let v = plan.lead_side[t][leader.index()]
                             .expect("every leader of every strain is solved");
-                        tricks[strain.index()][leader.prev().index()] = n - v;
+                        row[leader.prev().index()] = n - v;
                     }
+                    row
+                };
+                for (k, strain) in STRAINS.iter().enumerate() {
+                    let t = d * STRAINS.len() + k;
+                    tricks[strain.index()] = match plan.image[t] {
+                        Some((source, g)) => g.row(row(source)),
+                        None => row(t),
+                    };
                 }
                 DdTable::new(tricks).expect("a solver takes at most 13 tricks")
             })
@@ -275,7 +277,20 @@ impl SharedTables {
         O: MoveOrdering,
     {
         let deal = &self.deals[t / STRAINS.len()];
-        let strain = STRAINS[t % STRAINS.len()];
+        let k = t % STRAINS.len();
+        let strain = STRAINS[k];
+        // A strain that a symmetry of the deal maps from an earlier one (as
+        // `Solver::table`): nothing to search, its row is the earlier one's, renamed.
+        if let Some((from, g)) = table_sources(deal, solver.config())[k] {
+            let source = t - k + STRAINS.iter().position(|&s| s == from).unwrap_or(k);
+            let mut plan = self.lock();
+            plan.image[t] = Some((source, g));
+            plan.lead_side[t][leader.index()] = Some(0);
+            plan.unsolved -= 1;
+            drop(plan);
+            self.progress.notify_all();
+            return;
+        }
         if me.last_task == Some(t) {
             // A later leader of the strain this solver is warm on: as the serial table.
             if solver.forgets_order(deal) {
@@ -349,6 +364,9 @@ struct Plan {
     lead_side: Vec<[Option<u8>; 4]>,
     /// Per task, whether a thread owns it: it takes the task's leaders one after another.
     owned: Vec<bool>,
+    /// Per task, the task whose row gives its row through a symmetry of the deal
+    /// (`table_sources`), found when a thread takes it: it is never searched.
+    image: Vec<Option<(usize, Symmetry)>>,
     /// Leaders not yet solved, in all the tasks.
     unsolved: usize,
 }
@@ -441,6 +459,7 @@ mod tests {
             claimed: vec![[false; 4]; tasks],
             lead_side: vec![[None; 4]; tasks],
             owned: vec![false; tasks],
+            image: vec![None; tasks],
             unsolved: 4 * tasks,
         }
     }
