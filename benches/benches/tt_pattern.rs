@@ -4,16 +4,15 @@
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use ddsolve_benches::{entries, sample_positions, starts, Sample, SEED};
-use ddsolve_cards::{DealRng, Hand, Position, SeatMap};
-use ddsolve_tt::{absolute_win_ranks, Pattern, TranspositionTable, TtKey};
+use ddsolve_cards::{DealRng, Hand, Position};
+use ddsolve_tt::{absolute_win_ranks, PatternKey, TranspositionTable, TrickStart, TtEntry};
 use ddsolve_tt_forest::TtFlat;
 use ddsolve_tt_pattern::{ProbeOrder, TtPattern};
 
 /// What one store needs.
 struct Item {
-    key: TtKey,
-    pattern: Pattern,
-    hands: SeatMap<Hand>,
+    at: TrickStart,
+    key: PatternKey,
     win: Hand,
     lower: u8,
     upper: u8,
@@ -31,10 +30,10 @@ fn items(positions: &[Position], seed: u64) -> Vec<Item> {
             let hands = *p.hands();
             let tl = p.tricks_left() as u8;
             let counts = [0u8; 4].map(|_| rng.below(4) as u8);
+            let at = TrickStart::from_position(p).expect("a trick start");
             Item {
-                key: TtKey::new(&hands, p.leader()),
-                pattern: Pattern::new(&hands),
-                hands,
+                at,
+                key: PatternKey::new(&at),
                 win: absolute_win_ranks(counts, &hands),
                 lower: rng.below(u64::from(tl) + 1) as u8,
                 upper: tl,
@@ -44,25 +43,23 @@ fn items(positions: &[Position], seed: u64) -> Vec<Item> {
         .collect()
 }
 
-fn fill(tt: &mut impl TranspositionTable, items: &[Item]) {
+fn fill(tt: &mut impl TranspositionTable<Key = PatternKey>, items: &[Item]) {
     for it in items {
-        tt.store(
-            &it.key,
-            &it.pattern,
-            it.win,
-            &it.hands,
-            it.lower,
-            it.upper,
-            None,
-        );
+        let entry = TtEntry {
+            lower: it.lower,
+            upper: it.upper,
+            win: it.win,
+            best: None,
+        };
+        tt.store(&it.key, &it.at, entry);
     }
 }
 
-fn probe_all(tt: &mut impl TranspositionTable, items: &[Item]) -> u32 {
+fn probe_all(tt: &mut impl TranspositionTable<Key = PatternKey>, items: &[Item]) -> u32 {
     let mut hits = 0;
     for it in items {
         let t = it.tl.div_ceil(2).max(1);
-        hits += u32::from(tt.probe(&it.key, &it.pattern, &it.hands, t).is_some());
+        hits += u32::from(tt.probe(&it.key, &it.at, t).is_some());
     }
     hits
 }
@@ -111,7 +108,7 @@ fn bench(c: &mut Criterion) {
 }
 
 /// Store and probe benches of one table.
-fn table<T: TranspositionTable>(
+fn table<T: TranspositionTable<Key = PatternKey>>(
     c: &mut Criterion,
     name: &str,
     new: impl Fn() -> T + Copy,

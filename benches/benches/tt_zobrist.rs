@@ -5,8 +5,8 @@
 
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use ddsolve_benches::{entries, sample_positions, starts, Sample, SEED};
-use ddsolve_cards::{Card, DealRng, Hand, Position, Seat, SeatMap};
-use ddsolve_tt::{absolute_win_ranks, Pattern, TranspositionTable, TtKey};
+use ddsolve_cards::{Card, DealRng, Hand, Position, Seat, SeatMap, Strain};
+use ddsolve_tt::{absolute_win_ranks, PatternKey, TranspositionTable, TrickStart, TtEntry};
 use ddsolve_tt_zobrist::{KeyMode, TtZobrist, ZOBRIST};
 
 /// The table size of the store and probe benches: room for every item many times over, and
@@ -15,9 +15,7 @@ const MB: usize = 16;
 
 /// What one store needs.
 struct Item {
-    key: TtKey,
-    pattern: Pattern,
-    hands: SeatMap<Hand>,
+    at: TrickStart,
     win: Hand,
     lower: u8,
     upper: u8,
@@ -37,9 +35,7 @@ fn items(positions: &[Position], seed: u64) -> Vec<Item> {
             let lower = rng.below(u64::from(tl) + 1) as u8;
             let upper = lower + rng.below(u64::from(tl - lower) + 1) as u8;
             Item {
-                key: TtKey::new(&hands, p.leader()),
-                pattern: Pattern::new(&hands),
-                hands,
+                at: TrickStart::from_position(p).expect("a trick start"),
                 win: absolute_win_ranks(counts, &hands),
                 lower,
                 upper,
@@ -68,25 +64,27 @@ fn walks(starts: &[Position], seed: u64) -> Vec<(SeatMap<Hand>, Seat)> {
     out
 }
 
+/// Stores every item, each keyed by the table first (its key is its Zobrist hash).
 fn fill(tt: &mut impl TranspositionTable, items: &[Item]) {
     for it in items {
-        tt.store(
-            &it.key,
-            &it.pattern,
-            it.win,
-            &it.hands,
-            it.lower,
-            it.upper,
-            None,
-        );
+        let key = tt.key(&it.at);
+        let entry = TtEntry {
+            lower: it.lower,
+            upper: it.upper,
+            win: it.win,
+            best: None,
+        };
+        tt.store(&key, &it.at, entry);
     }
 }
 
+/// Probes every item, each keyed by the table first.
 fn probe_all(tt: &mut impl TranspositionTable, items: &[Item]) -> u32 {
     let mut hits = 0;
     for it in items {
         let t = it.tl.div_ceil(2).max(1);
-        hits += u32::from(tt.probe(&it.key, &it.pattern, &it.hands, t).is_some());
+        let key = tt.key(&it.at);
+        hits += u32::from(tt.probe(&key, &it.at, t).is_some());
     }
     hits
 }
@@ -101,8 +99,8 @@ fn bench(c: &mut Criterion) {
     );
     let walk = walks(&sample_positions(&st, 1, SEED, Sample::TrickStart), SEED);
 
-    // Keys along play: each position keyed twice (a probe, then the store after it), as the
-    // search does on a miss.
+    // Keys along play: each position keyed twice in a row, so that the incremental table
+    // takes both of its routes (the child of the last position, then the same one again).
     let mut g = c.benchmark_group("tt_zobrist_keys");
     g.throughput(Throughput::Elements(walk.len() as u64));
     g.bench_function("scratch", |b| {
@@ -137,8 +135,9 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let mut x = 0u128;
             for (hands, leader) in &walk {
-                x ^= Pattern::new(black_box(hands)).0;
-                x ^= u128::from(TtKey::new(hands, *leader).lengths);
+                let at = TrickStart::new(*black_box(hands), Strain::NoTrump, *leader);
+                let key = PatternKey::new(&at);
+                x ^= key.pattern.0 ^ u128::from(key.shape.lengths);
             }
             x
         })

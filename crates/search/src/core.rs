@@ -1,6 +1,5 @@
 //! The zero-window search of chapters 1, 2 and 6.
 
-use crate::rank_owners::RankOwners;
 use crate::stats::{Counter, SearchStats};
 use crate::SearchConfig;
 use ddsolve_cards::{
@@ -14,7 +13,7 @@ use ddsolve_prune::{
     later_tricks, quick_tricks_ceiling, quick_tricks_for, quick_tricks_second_hand_for,
     target_too_low_or_high, Estimate,
 };
-use ddsolve_tt::{Pattern, TranspositionTable, TtKey};
+use ddsolve_tt::{TranspositionTable, TrickStart, TtEntry};
 
 /// The node as the ordering and the generator see it, `pos` cards of the trick played. A
 /// macro rather than a method, so that the view borrows the hands and the trick while the
@@ -73,9 +72,6 @@ pub(crate) struct Searcher<'a, T: TranspositionTable, O: MoveOrdering> {
     pub tricks_max: u8,
     pub max_side: Side,
     pub win: [Hand; 53],
-    /// The deal's relative-rank owner tables, prepared for these hands (the TT pattern in
-    /// four lookups); without them, patterns are computed from the hands.
-    owners: Option<&'a RankOwners>,
     pub nodes: u64,
     /// Nodes at the start of a trick (DDS's node measure).
     pub trick_nodes: u64,
@@ -125,7 +121,6 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         tt: &'a mut T,
         ordering: &'a mut O,
         hints: &'a mut Hints,
-        owners: Option<&'a RankOwners>,
     ) -> Self {
         let mut trick = [NO_CARD; 4];
         trick[..played.len()].copy_from_slice(played);
@@ -150,7 +145,6 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             tricks_max: 0,
             max_side: to_play.side(),
             win: [Hand::EMPTY; 53],
-            owners,
             nodes: 0,
             trick_nodes: 0,
             stats: SearchStats::default(),
@@ -158,15 +152,6 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             tt,
             ordering,
             hints,
-        }
-    }
-
-    /// The TT pattern of the current position (at the start of a trick).
-    #[inline]
-    fn pattern(&self) -> Pattern {
-        match self.owners {
-            Some(owners) => owners.pattern(&self.hands),
-            None => Pattern::new(&self.hands),
         }
     }
 
@@ -354,12 +339,12 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         let tt_first = cfg.transposition_table && u32::from(tl) >= cfg.tt_first_tricks;
         let mut probe = None;
         if tt_first {
-            let (key, pattern, x) = self.tt_query(me, me_max, tl, target);
-            if let Some(v) = self.probe_tt(&key, &pattern, x, target, me_max, d) {
+            let (at, key, x) = self.tt_query(me, me_max, tl, target);
+            if let Some(v) = self.probe_tt(&key, &at, x, target, me_max, d) {
                 self.stats.count(Counter::Table, d);
                 return v;
             }
-            probe = Some((key, pattern, x));
+            probe = Some((at, key, x));
         }
         let need = self.need(me_max, tl, target);
         if cfg.quick_tricks && quick_tricks_ceiling(&self.hands, self.trump, me) >= need {
@@ -384,11 +369,11 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             }
         }
         if cfg.transposition_table {
-            let (key, pattern, x) = match probe {
+            let (at, key, x) = match probe {
                 Some(p) => p,
                 None => {
                     let p = self.tt_query(me, me_max, tl, target);
-                    if let Some(v) = self.probe_tt(&p.0, &p.1, p.2, target, me_max, d) {
+                    if let Some(v) = self.probe_tt(&p.1, &p.0, p.2, target, me_max, d) {
                         self.stats.count(Counter::Table, d);
                         return v;
                     }
@@ -416,8 +401,13 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                 self.verify_variants(t, won, self.win[d]);
             }
             self.stats.count(Counter::TtStores, d);
-            self.tt
-                .store(&key, &pattern, self.win[d], &self.hands, lower, upper, best);
+            let entry = TtEntry {
+                lower,
+                upper,
+                win: self.win[d],
+                best,
+            };
+            self.tt.store(&key, &at, entry);
             return value;
         }
         self.search_moves(target, d, 0, me_max)
@@ -478,27 +468,28 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         }
     }
 
-    /// The table key, pattern and threshold of the current trick-start position.
+    /// The table's view of the current trick-start position (`me` on lead), the table's key
+    /// of it (computed once, for the probe and the store) and the threshold.
     #[inline]
-    fn tt_query(&self, me: Seat, me_max: bool, tl: u8, target: u8) -> (TtKey, Pattern, u8) {
-        let key = TtKey::new(&self.hands, me);
-        let pattern = self.pattern();
-        (key, pattern, self.threshold(me_max, tl, target))
+    fn tt_query(&mut self, me: Seat, me_max: bool, tl: u8, target: u8) -> (TrickStart, T::Key, u8) {
+        let at = TrickStart::new(self.hands, self.trump, me);
+        let key = self.tt.key(&at);
+        (at, key, self.threshold(me_max, tl, target))
     }
 
     /// Probes the table; on a decisive hit sets the winning ranks and returns the value.
     #[inline]
     fn probe_tt(
         &mut self,
-        key: &TtKey,
-        pattern: &Pattern,
+        key: &T::Key,
+        at: &TrickStart,
         x: u8,
         target: u8,
         me_max: bool,
         d: usize,
     ) -> Option<u8> {
         self.stats.count(Counter::TtProbes, d);
-        let hit = self.tt.probe(key, pattern, &self.hands, x)?;
+        let hit = self.tt.probe(key, at, x)?;
         self.stats.count(Counter::TtHits, d);
         let v = self.value_of_lead(me_max, (d / 4) as u8, hit.bound);
         let won = hit.reached == me_max;
@@ -676,11 +667,11 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             if tl >= 2 && target_too_low_or_high(self.tricks_max, target, tl).is_none() {
                 let leader = self.leader;
                 let leader_max = leader.side() == self.max_side;
-                let key = TtKey::new(&self.hands, leader);
-                let pattern = self.pattern();
+                let at = TrickStart::new(self.hands, self.trump, leader);
+                let key = self.tt.key(&at);
                 let x = self.threshold(leader_max, tl, target);
                 self.stats.count(Counter::TtProbes, d);
-                if let Some(hit) = self.tt.probe(&key, &pattern, &self.hands, x) {
+                if let Some(hit) = self.tt.probe(&key, &at, x) {
                     self.stats.count(Counter::TtHits, d);
                     let won = hit.reached == leader_max;
                     if won == me_max {

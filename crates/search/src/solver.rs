@@ -3,7 +3,6 @@
 
 use crate::core::{root_moves, Hints, Searcher};
 use crate::first_guess::first_guess;
-use crate::rank_owners::RankOwners;
 use crate::stats::SearchStats;
 use crate::trace;
 use crate::SearchConfig;
@@ -100,8 +99,6 @@ pub struct Solver<T: TranspositionTable, O: MoveOrdering> {
     ordering: O,
     tt_strain: Option<Strain>,
     hints: Box<Hints>,
-    /// The relative-rank owner tables of the deal last searched.
-    owners: RankOwners,
     nodes: u64,
     trick_nodes: u64,
     stats: SearchStats,
@@ -152,7 +149,6 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
             ordering,
             tt_strain: None,
             hints: Box::default(),
-            owners: RankOwners::new(),
             nodes: 0,
             trick_nodes: 0,
             stats: SearchStats::default(),
@@ -226,7 +222,7 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
         self.prepare(root.trump);
         self.tt.new_search();
         let config = self.config;
-        self.owners.prepare(&root.hands);
+        self.tt.prepare(&root.hands);
         let mut s = Searcher::new(
             root.hands,
             root.trump,
@@ -236,7 +232,6 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
             &mut self.tt,
             &mut self.ordering,
             &mut self.hints,
-            Some(&self.owners),
         );
         let r = f(&mut s);
         self.nodes += s.nodes;

@@ -5,7 +5,9 @@ use ddsolve_cards::{Card, Hand, SeatMap};
 use ddsolve_tt::Counters;
 use ddsolve_tt::KeyHashBuilder;
 use ddsolve_tt::{absolute_win_ranks, relative_counts, win_depths};
-use ddsolve_tt::{Pattern, TranspositionTable, TtHit, TtKey, TtStats};
+use ddsolve_tt::{
+    Pattern, PatternKey, RankOwners, TranspositionTable, TrickStart, TtEntry, TtHit, TtKey, TtStats,
+};
 use std::collections::hash_map;
 use std::collections::HashMap;
 
@@ -71,8 +73,12 @@ fn decode_best(b: u8) -> Option<Card> {
 /// capacity) never passes it. When a store would pass it, the table evicts the least
 /// valuable sixteenth of its entries (stalest first, most specific first; see
 /// `budget.rs`) and goes on; it never wipes itself.
+/// The per-deal key accelerator ([`ddsolve_tt::RankOwners`], built by
+/// [`TranspositionTable::prepare`]) is outside the budget.
 #[derive(Debug)]
 pub struct TtFlat {
+    /// The per-deal accelerator of the keys.
+    owners: RankOwners,
     map: HashMap<u64, Vec<Entry>, KeyHashBuilder>,
     entries: usize,
     /// Sum of the lists' capacities, in entries.
@@ -99,6 +105,7 @@ impl TtFlat {
     /// An empty table that never uses more than `limit_mb` megabytes (at least 1).
     pub fn new(limit_mb: usize) -> TtFlat {
         TtFlat {
+            owners: RankOwners::new(),
             map: HashMap::default(),
             entries: 0,
             capacity: 0,
@@ -300,14 +307,21 @@ impl TtFlat {
 }
 
 impl TranspositionTable for TtFlat {
+    type Key = PatternKey;
+
+    fn prepare(&mut self, root: &SeatMap<Hand>) {
+        self.owners.prepare(root);
+    }
+
     #[inline]
-    fn probe(
-        &mut self,
-        key: &TtKey,
-        pattern: &Pattern,
-        hands: &SeatMap<Hand>,
-        tricks: u8,
-    ) -> Option<TtHit> {
+    fn key(&mut self, at: &TrickStart) -> PatternKey {
+        self.owners.key(at)
+    }
+
+    #[inline]
+    fn probe(&mut self, key: &PatternKey, at: &TrickStart, tricks: u8) -> Option<TtHit> {
+        let (pattern, hands) = (&key.pattern, at.hands());
+        let key = &key.shape;
         let now = self.clock.now();
         let Some(list) = self.map.get_mut(&Self::map_key(key)) else {
             self.counters.probe(key.tricks_left, 0, false);
@@ -335,16 +349,15 @@ impl TranspositionTable for TtFlat {
         None
     }
 
-    fn store(
-        &mut self,
-        key: &TtKey,
-        pattern: &Pattern,
-        win: Hand,
-        hands: &SeatMap<Hand>,
-        lower: u8,
-        upper: u8,
-        best: Option<Card>,
-    ) {
+    fn store(&mut self, key: &PatternKey, at: &TrickStart, entry: TtEntry) {
+        let (pattern, hands) = (&key.pattern, at.hands());
+        let key = &key.shape;
+        let TtEntry {
+            lower,
+            upper,
+            win,
+            best,
+        } = entry;
         // Each suit down to its lowest winning rank, less the bottom block of one owner
         // (whose owners the lengths force): the same positions, a more general pattern.
         let counts = if self.forced {

@@ -16,23 +16,26 @@
 //! - `cache.rs`: shapes to their lists, by open addressing with backward-shift deletion.
 //! - [`Budget`] (`budget.rs`) and [`Generation`] (`age.rs`): the memory limit and aging;
 //!   evictions remove the stalest, never-hit, most specific entries first.
-//! - [`TtPattern`] (`table.rs`): the table.
+//! - [`TtPattern`] (`table.rs`): the table, keyed by `ddsolve-tt`'s `PatternKey` (found
+//!   with its per-deal `RankOwners`).
 //!
 //! It is the default table (`TtKind::Pattern` of the front crate `ddsolve`, built through
 //! its `AnyTable`); the search's `Solver::with_tt` takes one built here. Alone:
 //!
 //! ```
-//! use ddsolve_cards::{Deal, Hand, Seat, Suit};
-//! use ddsolve_tt::{Pattern, TranspositionTable, TtKey};
+//! use ddsolve_cards::{Deal, Hand, Seat, Strain, Suit};
+//! use ddsolve_tt::{TranspositionTable, TrickStart, TtEntry};
 //! use ddsolve_tt_pattern::TtPattern;
 //!
 //! let deal: Deal = "N:AK... QJ... T9... 87...".parse()?;
-//! let (key, pattern) = (TtKey::new(deal.hands(), Seat::North), Pattern::new(deal.hands()));
+//! let at = TrickStart::new(*deal.hands(), Strain::NoTrump, Seat::North);
 //! let mut tt = TtPattern::new(16);
+//! tt.prepare(deal.hands()); // the per-deal key accelerator
+//! let key = tt.key(&at);
 //! let spades = deal.hand(Seat::North).suit(Suit::Spades);
 //! let win = Hand::from_holdings([spades, Default::default(), Default::default(), Default::default()]);
-//! tt.store(&key, &pattern, win, deal.hands(), 2, 2, None);
-//! assert_eq!(tt.probe(&key, &pattern, deal.hands(), 2).expect("stored").bound, 2);
+//! tt.store(&key, &at, TtEntry { lower: 2, upper: 2, win, best: None });
+//! assert_eq!(tt.probe(&key, &at, 2).expect("stored").bound, 2);
 //! # Ok::<(), ddsolve_cards::PbnError>(())
 //! ```
 

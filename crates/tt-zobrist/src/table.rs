@@ -5,9 +5,9 @@ use crate::bucket::{Bucket, BUCKET_BYTES, BUCKET_ENTRIES};
 use crate::entry::{Bounds, Entry, ERA_BITS, GEN_BITS};
 use crate::incremental::IncrementalKeys;
 use crate::keys::{ZobristKeys, ZOBRIST};
-use ddsolve_cards::{Card, Hand, Seat, SeatMap};
+use ddsolve_cards::{Hand, Seat, SeatMap};
 use ddsolve_tt::Counters;
-use ddsolve_tt::{Pattern, TranspositionTable, TtHit, TtKey, TtStats, DEPTHS};
+use ddsolve_tt::{TranspositionTable, TrickStart, TtEntry, TtHit, TtStats, DEPTHS};
 
 /// How the table finds the key of the position the trait hands it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -182,18 +182,14 @@ impl TtZobrist {
 
     /// [`TranspositionTable::store`] for a caller that has the key `hash` of the position
     /// already.
-    #[allow(clippy::too_many_arguments)]
     #[inline]
-    pub fn store_hashed(
-        &mut self,
-        hash: u64,
-        hands: &SeatMap<Hand>,
-        leader: Seat,
-        win: Hand,
-        lower: u8,
-        upper: u8,
-        best: Option<Card>,
-    ) {
+    pub fn store_hashed(&mut self, hash: u64, hands: &SeatMap<Hand>, leader: Seat, entry: TtEntry) {
+        let TtEntry {
+            lower,
+            upper,
+            win,
+            best,
+        } = entry;
         let depth = hands[leader].len() as u8;
         if depth == 0 {
             return;
@@ -258,31 +254,22 @@ fn merge(old: Bounds, new: Bounds) -> Bounds {
 }
 
 impl TranspositionTable for TtZobrist {
+    /// The position's Zobrist key ([`TtZobrist::hash`]).
+    type Key = u64;
+
     #[inline]
-    fn probe(
-        &mut self,
-        key: &TtKey,
-        _pattern: &Pattern,
-        hands: &SeatMap<Hand>,
-        tricks: u8,
-    ) -> Option<TtHit> {
-        let hash = self.hash(hands, key.leader);
-        self.probe_hashed(hash, hands, key.leader, tricks)
+    fn key(&mut self, at: &TrickStart) -> u64 {
+        self.hash(at.hands(), at.leader())
     }
 
     #[inline]
-    fn store(
-        &mut self,
-        key: &TtKey,
-        _pattern: &Pattern,
-        win: Hand,
-        hands: &SeatMap<Hand>,
-        lower: u8,
-        upper: u8,
-        best: Option<Card>,
-    ) {
-        let hash = self.hash(hands, key.leader);
-        self.store_hashed(hash, hands, key.leader, win, lower, upper, best);
+    fn probe(&mut self, key: &u64, at: &TrickStart, tricks: u8) -> Option<TtHit> {
+        self.probe_hashed(*key, at.hands(), at.leader(), tricks)
+    }
+
+    #[inline]
+    fn store(&mut self, key: &u64, at: &TrickStart, entry: TtEntry) {
+        self.store_hashed(*key, at.hands(), at.leader(), entry);
     }
 
     /// Forgets everything: the era moves on, which empties every slot at once (a slot of an
