@@ -62,13 +62,16 @@ impl TranspositionTable for AnyTable {
         }
     }
 
+    /// The key of whichever table: one key computation after the dispatch (each table's
+    /// key is its `RankOwners::key`).
     #[inline]
     fn key(&mut self, at: &TrickStart) -> PatternKey {
-        match self {
-            AnyTable::Flat(t) => t.key(at),
-            AnyTable::Forest(t) => t.key(at),
-            AnyTable::Pattern(t) => t.key(at),
-        }
+        let owners = match self {
+            AnyTable::Flat(t) => t.rank_owners(),
+            AnyTable::Forest(t) => t.rank_owners(),
+            AnyTable::Pattern(t) => t.rank_owners(),
+        };
+        owners.key(at)
     }
 
     #[inline]

@@ -337,14 +337,16 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         // Early in the deal a table hit is likelier than an estimator cutoff, so the
         // table is probed first there (as DDS does); late, the cheap estimators first.
         let tt_first = cfg.transposition_table && u32::from(tl) >= cfg.tt_first_tricks;
-        let mut probe = None;
+        // The table's view of the position, and its key once computed (once a node).
+        let at = TrickStart::new(self.hands, self.trump, me);
+        let mut probed = None;
         if tt_first {
-            let (at, key, x) = self.tt_query(me, me_max, tl, target);
-            if let Some(v) = self.probe_tt(&key, &at, x, target, me_max, d) {
+            let key = self.tt.key(&at);
+            if let Some(v) = self.probe_tt(&key, &at, target, me_max, d) {
                 self.stats.count(Counter::Table, d);
                 return v;
             }
-            probe = Some((at, key, x));
+            probed = Some(key);
         }
         let need = self.need(me_max, tl, target);
         if cfg.quick_tricks && quick_tricks_ceiling(&self.hands, self.trump, me) >= need {
@@ -369,15 +371,15 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             }
         }
         if cfg.transposition_table {
-            let (at, key, x) = match probe {
-                Some(p) => p,
+            let key = match probed {
+                Some(key) => key,
                 None => {
-                    let p = self.tt_query(me, me_max, tl, target);
-                    if let Some(v) = self.probe_tt(&p.1, &p.0, p.2, target, me_max, d) {
+                    let key = self.tt.key(&at);
+                    if let Some(v) = self.probe_tt(&key, &at, target, me_max, d) {
                         self.stats.count(Counter::Table, d);
                         return v;
                     }
-                    p
+                    key
                 }
             };
             let value = self.search_moves(target, d, 0, me_max);
@@ -387,7 +389,14 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             // the leader won the search, an upper bound when it lost.
             let ours = value - self.tricks_max;
             let lead = if me_max { ours } else { tl - ours };
-            debug_assert!(if leader_won { lead >= x } else { lead < x });
+            debug_assert!({
+                let x = self.threshold(me_max, tl, target);
+                if leader_won {
+                    lead >= x
+                } else {
+                    lead < x
+                }
+            });
             let (lower, upper) = if leader_won { (lead, tl) } else { (0, lead) };
             let best = if leader_won {
                 self.hints.cutoff[d]
@@ -468,27 +477,19 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         }
     }
 
-    /// The table's view of the current trick-start position (`me` on lead), the table's key
-    /// of it (computed once, for the probe and the store) and the threshold.
-    #[inline]
-    fn tt_query(&mut self, me: Seat, me_max: bool, tl: u8, target: u8) -> (TrickStart, T::Key, u8) {
-        let at = TrickStart::new(self.hands, self.trump, me);
-        let key = self.tt.key(&at);
-        (at, key, self.threshold(me_max, tl, target))
-    }
-
-    /// Probes the table; on a decisive hit sets the winning ranks and returns the value.
+    /// Probes the table for the trick-start position `at` (its key `key`); on a decisive hit
+    /// sets the winning ranks and returns the value.
     #[inline]
     fn probe_tt(
         &mut self,
         key: &T::Key,
         at: &TrickStart,
-        x: u8,
         target: u8,
         me_max: bool,
         d: usize,
     ) -> Option<u8> {
         self.stats.count(Counter::TtProbes, d);
+        let x = self.threshold(me_max, (d / 4) as u8, target);
         let hit = self.tt.probe(key, at, x)?;
         self.stats.count(Counter::TtHits, d);
         let v = self.value_of_lead(me_max, (d / 4) as u8, hit.bound);

@@ -143,6 +143,14 @@ impl TtFlat {
         self.limit_bytes
     }
 
+    /// The per-deal accelerator of this table's keys ([`TranspositionTable::key`] is its
+    /// [`RankOwners::key`]): for a caller that dispatches over tables of this key and
+    /// wants one key computation.
+    #[inline]
+    pub fn rank_owners(&self) -> &RankOwners {
+        &self.owners
+    }
+
     /// How the entries spread over the keys' lists (a probe scans one list), for
     /// diagnosis: a few very long lists make every probe of their keys slow.
     pub fn list_profile(&self) -> ListProfile {

@@ -138,6 +138,14 @@ impl TtForest {
         self.limit_bytes
     }
 
+    /// The per-deal accelerator of this table's keys ([`TranspositionTable::key`] is its
+    /// [`RankOwners::key`]): for a caller that dispatches over tables of this key and
+    /// wants one key computation.
+    #[inline]
+    pub fn rank_owners(&self) -> &RankOwners {
+        &self.owners
+    }
+
     fn bytes_with(&self, nodes_cap: usize, leaves_cap: usize) -> usize {
         nodes_cap * NODE_BYTES + leaves_cap * LEAF_BYTES + self.map_bytes
     }

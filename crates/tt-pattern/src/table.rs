@@ -111,6 +111,14 @@ impl TtPattern {
         self.counters
     }
 
+    /// The per-deal accelerator of this table's keys ([`TranspositionTable::key`] is its
+    /// [`RankOwners::key`]): for a caller that dispatches over tables of this key and
+    /// wants one key computation.
+    #[inline]
+    pub fn rank_owners(&self) -> &RankOwners {
+        &self.owners
+    }
+
     /// Shapes (keys) stored.
     pub fn shapes(&self) -> usize {
         self.cache.shapes()

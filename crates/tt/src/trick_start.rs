@@ -13,7 +13,6 @@ pub struct TrickStart {
     hands: SeatMap<Hand>,
     trump: Strain,
     leader: Seat,
-    tricks_left: u8,
 }
 
 impl TrickStart {
@@ -23,16 +22,14 @@ impl TrickStart {
     /// [`TrickStart::from_position`] checks.
     #[inline]
     pub fn new(hands: SeatMap<Hand>, trump: Strain, leader: Seat) -> TrickStart {
-        let tricks_left = hands[leader].len() as u8;
         debug_assert!(
-            hands.0.iter().all(|h| h.len() == u32::from(tricks_left)),
+            hands.0.iter().all(|h| h.len() == hands[leader].len()),
             "a trick start has as many cards in every hand: {hands:?}"
         );
         TrickStart {
             hands,
             trump,
             leader,
-            tricks_left,
         }
     }
 
@@ -65,7 +62,7 @@ impl TrickStart {
     /// The tricks left to play (the cards in each hand).
     #[inline]
     pub fn tricks_left(&self) -> u8 {
-        self.tricks_left
+        self.hands[self.leader].len() as u8
     }
 
     /// Every card still in the hands.
