@@ -110,7 +110,7 @@ impl TtFlat {
             entries: 0,
             capacity: 0,
             map_size: MapSize::default(),
-            limit_bytes: limit_mb.max(1) << 20,
+            limit_bytes: ddsolve_tt::Budget::new(limit_mb).limit(),
             clock: Clock::default(),
             counters: Counters::default(),
             forced: true,
@@ -133,7 +133,7 @@ impl TtFlat {
     /// small search fill its table. [`TtFlat::new`] takes megabytes.
     pub fn with_limit_bytes(limit: usize) -> TtFlat {
         TtFlat {
-            limit_bytes: limit,
+            limit_bytes: ddsolve_tt::Budget::bytes(limit).limit(),
             ..TtFlat::new(1)
         }
     }
@@ -226,7 +226,7 @@ impl TtFlat {
                 histogram.add(clock.class(e.stamp, budget::generality(tl, e.counts)));
             }
         }
-        let n = (self.entries / SWEEP_DIVISOR).max(1) as u64;
+        let n = (self.entries / SWEEP_DIVISOR).max(1);
         let mut plan = histogram.plan(n);
         let mut evicted = 0usize;
         let mut capacity = 0usize;

@@ -118,7 +118,7 @@ impl TtForest {
             free_leaves: 0,
             map_sizes: vec![MapSize::default(); 14 * 4],
             map_bytes: 0,
-            limit_bytes: limit_mb.max(1) << 20,
+            limit_bytes: ddsolve_tt::Budget::new(limit_mb).limit(),
             clock: Clock::default(),
             counters: Counters::default(),
         }
@@ -128,7 +128,7 @@ impl TtForest {
     /// small search fill its table. [`TtForest::new`] takes megabytes.
     pub fn with_limit_bytes(limit: usize) -> TtForest {
         TtForest {
-            limit_bytes: limit,
+            limit_bytes: ddsolve_tt::Budget::bytes(limit).limit(),
             ..TtForest::new(1)
         }
     }
@@ -305,7 +305,7 @@ impl TtForest {
         for l in self.leaves.iter().filter(|l| l.tricks_left != FREE) {
             histogram.add(class(l));
         }
-        let n = (self.live_leaves() / FOREST_SWEEP_DIVISOR).max(1) as u64;
+        let n = (self.live_leaves() / FOREST_SWEEP_DIVISOR).max(1);
         let mut plan = histogram.plan(n);
         for l in self.leaves.iter_mut().filter(|l| l.tricks_left != FREE) {
             if plan.evicts(class(l)) {

@@ -14,8 +14,9 @@
 //! - `shape.rs`: the entries of one shape, general first; a store merges into the same
 //!   pattern or goes in, and absorbs the more specific entries it makes redundant.
 //! - `cache.rs`: shapes to their lists, by open addressing with backward-shift deletion.
-//! - [`Budget`] (`budget.rs`) and [`Generation`] (`age.rs`): the memory limit and aging;
-//!   evictions remove the stalest, never-hit, most specific entries first.
+//! - `budget.rs`: what goes first under the memory limit ([`Budget`], `ddsolve-tt`'s, as
+//!   are its [`Generation`] counter and the aging of stamps): evictions remove the stalest,
+//!   never-hit, most specific entries first.
 //! - [`TtPattern`] (`table.rs`): the table, keyed by `ddsolve-tt`'s `PatternKey` (found
 //!   with its per-deal `RankOwners`).
 //!
@@ -46,7 +47,6 @@
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
-mod age;
 mod bounds;
 mod budget;
 mod cache;
@@ -55,9 +55,9 @@ mod pattern;
 mod shape;
 mod table;
 
-pub use age::Generation;
 pub use bounds::Bounds;
-pub use budget::Budget;
+/// The budget and the search counter are `ddsolve-tt`'s, shared by every table.
+pub use ddsolve_tt::{Budget, Generation};
 pub use pattern::{forced_depths, RankPattern};
 pub use shape::ProbeOrder;
 pub use table::{Counters, TtPattern};

@@ -1,12 +1,15 @@
 //! The rank-pattern table behind [`TranspositionTable`].
 
-use crate::budget::{eviction_score, EvictionPlan, SCORES};
+use crate::budget::{eviction_score, AGING, SCORES};
 use crate::cache::{ShapeCache, ENTRY_BYTES, SLOT_BYTES};
 use crate::entry::Entry;
 use crate::shape::ProbeOrder;
-use crate::{Bounds, Budget, Generation, RankPattern};
+use crate::{Bounds, RankPattern};
 use ddsolve_cards::{Hand, SeatMap};
-use ddsolve_tt::{PatternKey, RankOwners, TranspositionTable, TrickStart, TtEntry, TtHit, TtStats};
+use ddsolve_tt::{
+    Budget, EvictionPlan, Generation, PatternKey, RankOwners, TranspositionTable, TrickStart,
+    TtEntry, TtHit, TtStats,
+};
 
 /// Slots of a new table's shape array (fewer if the budget is tiny).
 const FIRST_SLOTS: usize = 1 << 10;
@@ -187,7 +190,7 @@ impl TtPattern {
         let mut histogram = [0usize; SCORES];
         self.cache.for_each_list(|l| {
             for e in l.entries() {
-                histogram[usize::from(eviction_score(e, now))] += 1;
+                histogram[eviction_score(e, now)] += 1;
             }
         });
         let mut plan = EvictionPlan::new(&histogram, count);
@@ -208,11 +211,11 @@ impl TtPattern {
                 .iter()
                 .map(|e| eviction_score(e, now))
                 .min()
-                .unwrap_or(SCORES as u16 - 1)
+                .unwrap_or(SCORES - 1)
         };
         let mut histogram = [0usize; SCORES];
         self.cache
-            .for_each_list(|l| histogram[usize::from(worth(l.entries()))] += 1);
+            .for_each_list(|l| histogram[worth(l.entries())] += 1);
         let mut plan = EvictionPlan::new(&histogram, self.cache.shapes().div_ceil(4));
         let removed = self.cache.sweep(|l| {
             if plan.evicts(worth(l.entries())) {
@@ -300,10 +303,10 @@ impl TranspositionTable for TtPattern {
 
     fn new_search(&mut self) {
         self.now = self.now.next();
-        if self.now.refresh_due() {
+        if AGING.refresh_due(self.now) {
             let now = self.now;
             self.cache
-                .sweep(|l| l.for_each_mut(|e| e.used = now.refreshed(e.used)));
+                .sweep(|l| l.for_each_mut(|e| e.used = AGING.refreshed(now, e.used)));
         }
     }
 

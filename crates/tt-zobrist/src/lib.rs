@@ -46,6 +46,10 @@
 //! comes round again, zeroes the array. The solver clears at each change of trumps, which
 //! would otherwise cost a pass over the whole table each time.
 //!
+//! The search counter and the aging of its stamps are `ddsolve-tt`'s, the mechanism every
+//! table shares ([`ddsolve_tt::Generation`], [`ddsolve_tt::Aging`]: here 5-bit stamps,
+//! never refreshed, so ages count modulo 32); the era is this table's own way to clear.
+//!
 //! ## Memory
 //!
 //! The size in megabytes is a constructor argument and a hard limit: the whole array is

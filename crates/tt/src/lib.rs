@@ -14,8 +14,9 @@
 //! forest, `TtForest`, and `TtFlat`, a flat list of 128-bit patterns per key),
 //! `ddsolve-tt-pattern` (the rank-pattern table, the default) and `ddsolve-tt-zobrist` (a
 //! hashed table of exact positions, its key a Zobrist hash kept incrementally). This crate
-//! holds what they share: the trait and its view, the key pieces of the rank-pattern tables
-//! and the figures every table reports ([`TtStats`], kept with [`Counters`]): sizes, sweeps
+//! holds what they share: the trait and its view, the key pieces of the rank-pattern tables,
+//! one budget and aging mechanism ([`Budget`], the [`Generation`] counter, [`Aging`] of its
+//! stamps, [`EvictionPlan`]) and the figures every table reports ([`TtStats`], kept with [`Counters`]): sizes, sweeps
 //! and evictions, and probes, hits, probe lengths and stores per depth.
 //!
 //! The rank-pattern key ([`PatternKey`]) is a [`TtKey`] (tricks left, the hand on lead,
@@ -50,11 +51,15 @@
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+mod age;
+mod budget;
 mod pattern;
 mod rank_owners;
 mod stats;
 mod trick_start;
 
+pub use age::{Aging, Generation};
+pub use budget::{Budget, EvictionPlan};
 pub use pattern::{
     absolute_win_ranks, forced_depths, relative_counts, win_depths, KeyHashBuilder, KeyHasher,
     Pattern, PatternKey, TtKey,
