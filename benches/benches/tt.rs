@@ -4,7 +4,7 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use ddsolve_benches::store_probe::{stored_and_other, table, Bounds};
-use ddsolve_tt::{Pattern, TtKey};
+use ddsolve_tt::PatternKey;
 use ddsolve_tt_forest::{TtFlat, TtForest};
 
 fn bench(c: &mut Criterion) {
@@ -15,8 +15,8 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let mut x = 0u128;
             for it in &stored {
-                x ^= Pattern::new(black_box(&it.hands)).0;
-                x ^= u128::from(TtKey::new(&it.hands, it.key.leader).lengths);
+                let key = PatternKey::new(black_box(&it.at));
+                x ^= key.pattern.0 ^ u128::from(key.shape.lengths);
             }
             x
         })

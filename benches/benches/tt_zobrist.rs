@@ -6,8 +6,8 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use ddsolve_benches::store_probe::{stored_and_other, table, trick_starts, Bounds};
 use ddsolve_benches::SEED;
-use ddsolve_cards::{Card, DealRng, Hand, Position, Seat, SeatMap};
-use ddsolve_tt::{Pattern, TranspositionTable, TtKey};
+use ddsolve_cards::{Card, DealRng, Hand, Position, Seat, SeatMap, Strain};
+use ddsolve_tt::{PatternKey, TranspositionTable, TrickStart};
 use ddsolve_tt_zobrist::{KeyMode, TtZobrist, ZOBRIST};
 
 /// The table size of the store and probe benches: room for every item many times over, and
@@ -73,8 +73,9 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let mut x = 0u128;
             for (hands, leader) in &walk {
-                x ^= Pattern::new(black_box(hands)).0;
-                x ^= u128::from(TtKey::new(hands, *leader).lengths);
+                let at = TrickStart::new(*black_box(hands), Strain::NoTrump, *leader);
+                let key = PatternKey::new(&at);
+                x ^= key.pattern.0 ^ u128::from(key.shape.lengths);
             }
             x
         })

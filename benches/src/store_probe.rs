@@ -1,23 +1,20 @@
 //! The store and probe benches of a transposition table, shared by the `tt`, `tt_pattern`
 //! and `tt_zobrist` benches: [`items`] (what one store needs, for trick-start positions
 //! sampled from DDS's list1000, with seeded winning ranks and bounds), [`fill`] and
-//! [`probe_all`] (the table calls), and [`table`] (a criterion group timing a table's stores
-//! and its probes of stored and of other positions).
+//! [`probe_all`] (the table calls, each item keyed by the table first, as the search keys a
+//! node once and then probes or stores), and [`table`] (a criterion group timing a table's
+//! stores and its probes of stored and of other positions).
 
 use crate::{entries, sample_positions, starts, Sample, SEED};
 use criterion::{BatchSize, Criterion, Throughput};
-use ddsolve_cards::{DealRng, Hand, Position, SeatMap};
-use ddsolve_tt::{absolute_win_ranks, Pattern, TranspositionTable, TtKey};
+use ddsolve_cards::{DealRng, Hand, Position};
+use ddsolve_tt::{absolute_win_ranks, TranspositionTable, TrickStart, TtEntry};
 
 /// What one store needs.
 #[derive(Clone, Debug)]
 pub struct Item {
-    /// The pattern tables' key.
-    pub key: TtKey,
-    /// The relative-rank pattern.
-    pub pattern: Pattern,
-    /// The hands.
-    pub hands: SeatMap<Hand>,
+    /// The position, as the search hands it to a table.
+    pub at: TrickStart,
     /// The winning ranks stored.
     pub win: Hand,
     /// The lower bound stored.
@@ -54,9 +51,7 @@ pub fn items(positions: &[Position], seed: u64, bounds: Bounds) -> Vec<Item> {
                 Bounds::LowerOnly => tl,
             };
             Item {
-                key: TtKey::new(&hands, p.leader()),
-                pattern: Pattern::new(&hands),
-                hands,
+                at: TrickStart::from_position(p).expect("a trick start"),
                 win: absolute_win_ranks(counts, &hands),
                 lower,
                 upper,
@@ -87,27 +82,27 @@ pub fn stored_and_other(bounds: Bounds) -> (Vec<Item>, Vec<Item>) {
     )
 }
 
-/// Stores every item.
+/// Stores every item, keyed by the table.
 pub fn fill(tt: &mut impl TranspositionTable, items: &[Item]) {
     for it in items {
-        tt.store(
-            &it.key,
-            &it.pattern,
-            it.win,
-            &it.hands,
-            it.lower,
-            it.upper,
-            None,
-        );
+        let key = tt.key(&it.at);
+        let entry = TtEntry {
+            lower: it.lower,
+            upper: it.upper,
+            win: it.win,
+            best: None,
+        };
+        tt.store(&key, &it.at, entry);
     }
 }
 
-/// Probes every item at half its tricks left; returns how many probes decided.
+/// Probes every item, keyed by the table, at half its tricks left; returns how many probes decided.
 pub fn probe_all(tt: &mut impl TranspositionTable, items: &[Item]) -> u32 {
     let mut hits = 0;
     for it in items {
         let t = it.tl.div_ceil(2).max(1);
-        hits += u32::from(tt.probe(&it.key, &it.pattern, &it.hands, t).is_some());
+        let key = tt.key(&it.at);
+        hits += u32::from(tt.probe(&key, &it.at, t).is_some());
     }
     hits
 }

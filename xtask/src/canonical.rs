@@ -6,13 +6,22 @@
 //! solver per strain.
 
 use ddsolve_cards::{Card, Hand, Holding, Seat, SeatMap, Suit};
-use ddsolve_tt::{Pattern, TranspositionTable, TtHit, TtKey, TtStats};
+use ddsolve_tt::{Pattern, TranspositionTable, TrickStart, TtEntry, TtHit, TtStats};
 
 /// The canonical view of a position: its hands, and the suit each canonical suit came from.
 struct View {
     hands: SeatMap<Hand>,
     /// `from[c]`: the original suit of canonical suit `c`.
     from: [usize; 4],
+}
+
+/// The key of a [`Canonical`] table: the canonical position, the suit each canonical suit
+/// came from, and the inner table's key of the canonical position.
+#[derive(Clone, Copy, Debug)]
+pub struct CanonicalKey<K> {
+    from: [usize; 4],
+    at: TrickStart,
+    inner: K,
 }
 
 /// A table that canonicalizes positions before handing them to `inner`.
@@ -75,67 +84,65 @@ impl<T: TranspositionTable> Canonical<T> {
     }
 
     /// A hand of the original position's suits from one of canonical suits.
-    fn back(v: &View, h: Hand) -> Hand {
+    fn back(from: [usize; 4], h: Hand) -> Hand {
         let mut out = [Holding::EMPTY; 4];
-        for (c, &s) in v.from.iter().enumerate() {
+        for (c, &s) in from.iter().enumerate() {
             out[s] = h.suit(Suit::ALL[c]);
         }
         Hand::from_holdings(out)
     }
 
-    fn to_canonical(v: &View, h: Hand) -> Hand {
-        Hand::from_holdings(std::array::from_fn(|c| h.suit(Suit::ALL[v.from[c]])))
+    fn to_canonical(from: [usize; 4], h: Hand) -> Hand {
+        Hand::from_holdings(std::array::from_fn(|c| h.suit(Suit::ALL[from[c]])))
     }
 
-    fn card_to(v: &View, card: Card) -> Card {
-        let c = v
-            .from
+    fn card_to(from: [usize; 4], card: Card) -> Card {
+        let c = from
             .iter()
             .position(|&s| s == card.suit().index())
             .unwrap_or(0);
         Card::new(Suit::ALL[c], card.rank())
     }
 
-    fn card_back(v: &View, card: Card) -> Card {
-        Card::new(Suit::ALL[v.from[card.suit().index()]], card.rank())
+    fn card_back(from: [usize; 4], card: Card) -> Card {
+        Card::new(Suit::ALL[from[card.suit().index()]], card.rank())
     }
 }
 
 impl<T: TranspositionTable> TranspositionTable for Canonical<T> {
-    fn probe(
-        &mut self,
-        key: &TtKey,
-        _pattern: &Pattern,
-        hands: &SeatMap<Hand>,
-        tricks: u8,
-    ) -> Option<TtHit> {
-        let (v, leader) = self.view(hands, key.leader);
-        let k = TtKey::new(&v.hands, leader);
-        let p = Pattern::new(&v.hands);
-        let hit = self.inner.probe(&k, &p, &v.hands, tricks)?;
+    /// The canonical view of the position and the inner table's key of it.
+    type Key = CanonicalKey<T::Key>;
+
+    // No `prepare`: the canonical positions are not positions of the deal (the seats and
+    // suits move), so the inner table keys them from their hands, unprepared.
+
+    fn key(&mut self, at: &TrickStart) -> Self::Key {
+        let (view, leader) = self.view(at.hands(), at.leader());
+        let canonical = TrickStart::new(view.hands, at.trump(), leader);
+        let inner = self.inner.key(&canonical);
+        CanonicalKey {
+            from: view.from,
+            at: canonical,
+            inner,
+        }
+    }
+
+    fn probe(&mut self, key: &Self::Key, _: &TrickStart, tricks: u8) -> Option<TtHit> {
+        let hit = self.inner.probe(&key.inner, &key.at, tricks)?;
         Some(TtHit {
-            win: Self::back(&v, hit.win),
-            best: hit.best.map(|c| Self::card_back(&v, c)),
+            win: Self::back(key.from, hit.win),
+            best: hit.best.map(|c| Self::card_back(key.from, c)),
             ..hit
         })
     }
 
-    fn store(
-        &mut self,
-        key: &TtKey,
-        _pattern: &Pattern,
-        win: Hand,
-        hands: &SeatMap<Hand>,
-        lower: u8,
-        upper: u8,
-        best: Option<Card>,
-    ) {
-        let (v, leader) = self.view(hands, key.leader);
-        let k = TtKey::new(&v.hands, leader);
-        let p = Pattern::new(&v.hands);
-        let w = Self::to_canonical(&v, win);
-        let b = best.map(|c| Self::card_to(&v, c));
-        self.inner.store(&k, &p, w, &v.hands, lower, upper, b);
+    fn store(&mut self, key: &Self::Key, _: &TrickStart, entry: TtEntry) {
+        let entry = TtEntry {
+            win: Self::to_canonical(key.from, entry.win),
+            best: entry.best.map(|c| Self::card_to(key.from, c)),
+            ..entry
+        };
+        self.inner.store(&key.inner, &key.at, entry);
     }
 
     fn clear(&mut self) {

@@ -2,8 +2,8 @@
 //! left, for tables that do not count them themselves (the rank-pattern table reports only
 //! its entries and bytes). It changes nothing else: the same answers, the same nodes.
 
-use ddsolve_cards::{Card, Hand, SeatMap};
-use ddsolve_tt::{Pattern, TranspositionTable, TtHit, TtKey, TtStats};
+use ddsolve_cards::{Hand, SeatMap};
+use ddsolve_tt::{TranspositionTable, TrickStart, TtEntry, TtHit, TtStats};
 
 /// `inner`, with its probes, hits and stores counted.
 #[derive(Debug)]
@@ -27,34 +27,28 @@ impl<T> Counted<T> {
 }
 
 impl<T: TranspositionTable> TranspositionTable for Counted<T> {
-    fn probe(
-        &mut self,
-        key: &TtKey,
-        pattern: &Pattern,
-        hands: &SeatMap<Hand>,
-        tricks: u8,
-    ) -> Option<TtHit> {
-        let d = usize::from(key.tricks_left).min(ddsolve_tt::DEPTHS - 1);
+    type Key = T::Key;
+
+    fn prepare(&mut self, root: &SeatMap<Hand>) {
+        self.inner.prepare(root);
+    }
+
+    fn key(&mut self, at: &TrickStart) -> T::Key {
+        self.inner.key(at)
+    }
+
+    fn probe(&mut self, key: &T::Key, at: &TrickStart, tricks: u8) -> Option<TtHit> {
+        let d = usize::from(at.tricks_left()).min(ddsolve_tt::DEPTHS - 1);
         self.probes[d] += 1;
-        let hit = self.inner.probe(key, pattern, hands, tricks);
+        let hit = self.inner.probe(key, at, tricks);
         self.hits[d] += u64::from(hit.is_some());
         hit
     }
 
-    fn store(
-        &mut self,
-        key: &TtKey,
-        pattern: &Pattern,
-        win: Hand,
-        hands: &SeatMap<Hand>,
-        lower: u8,
-        upper: u8,
-        best: Option<Card>,
-    ) {
-        let d = usize::from(key.tricks_left).min(ddsolve_tt::DEPTHS - 1);
+    fn store(&mut self, key: &T::Key, at: &TrickStart, entry: TtEntry) {
+        let d = usize::from(at.tricks_left()).min(ddsolve_tt::DEPTHS - 1);
         self.stores[d] += 1;
-        self.inner
-            .store(key, pattern, win, hands, lower, upper, best);
+        self.inner.store(key, at, entry);
     }
 
     fn clear(&mut self) {

@@ -1,8 +1,8 @@
 //! [`TtKind`] and [`AnyTable`]: the workspace's tables, chosen at run time
 //! ([`crate::SolverBuilder::tt`]) and dispatched by a `match` (no virtual calls).
 
-use ddsolve_cards::{Card, Hand, SeatMap};
-use ddsolve_tt::{Pattern, TranspositionTable, TtHit, TtKey, TtStats};
+use ddsolve_cards::{Hand, SeatMap};
+use ddsolve_tt::{PatternKey, TranspositionTable, TrickStart, TtEntry, TtHit, TtStats};
 use ddsolve_tt_forest::{TtFlat, TtForest};
 use ddsolve_tt_pattern::TtPattern;
 
@@ -51,36 +51,44 @@ impl AnyTable {
 }
 
 impl TranspositionTable for AnyTable {
-    #[inline]
-    fn probe(
-        &mut self,
-        key: &TtKey,
-        pattern: &Pattern,
-        hands: &SeatMap<Hand>,
-        tricks: u8,
-    ) -> Option<TtHit> {
+    /// Every table here is keyed by the rank pattern.
+    type Key = PatternKey;
+
+    fn prepare(&mut self, root: &SeatMap<Hand>) {
         match self {
-            AnyTable::Flat(t) => t.probe(key, pattern, hands, tricks),
-            AnyTable::Forest(t) => t.probe(key, pattern, hands, tricks),
-            AnyTable::Pattern(t) => t.probe(key, pattern, hands, tricks),
+            AnyTable::Flat(t) => t.prepare(root),
+            AnyTable::Forest(t) => t.prepare(root),
+            AnyTable::Pattern(t) => t.prepare(root),
+        }
+    }
+
+    /// The key of whichever table: one key computation after the dispatch (each table's
+    /// key is its `RankOwners::key`).
+    #[inline]
+    fn key(&mut self, at: &TrickStart) -> PatternKey {
+        let owners = match self {
+            AnyTable::Flat(t) => t.rank_owners(),
+            AnyTable::Forest(t) => t.rank_owners(),
+            AnyTable::Pattern(t) => t.rank_owners(),
+        };
+        owners.key(at)
+    }
+
+    #[inline]
+    fn probe(&mut self, key: &PatternKey, at: &TrickStart, tricks: u8) -> Option<TtHit> {
+        match self {
+            AnyTable::Flat(t) => t.probe(key, at, tricks),
+            AnyTable::Forest(t) => t.probe(key, at, tricks),
+            AnyTable::Pattern(t) => t.probe(key, at, tricks),
         }
     }
 
     #[inline]
-    fn store(
-        &mut self,
-        key: &TtKey,
-        pattern: &Pattern,
-        win: Hand,
-        hands: &SeatMap<Hand>,
-        lower: u8,
-        upper: u8,
-        best: Option<Card>,
-    ) {
+    fn store(&mut self, key: &PatternKey, at: &TrickStart, entry: TtEntry) {
         match self {
-            AnyTable::Flat(t) => t.store(key, pattern, win, hands, lower, upper, best),
-            AnyTable::Forest(t) => t.store(key, pattern, win, hands, lower, upper, best),
-            AnyTable::Pattern(t) => t.store(key, pattern, win, hands, lower, upper, best),
+            AnyTable::Flat(t) => t.store(key, at, entry),
+            AnyTable::Forest(t) => t.store(key, at, entry),
+            AnyTable::Pattern(t) => t.store(key, at, entry),
         }
     }
 

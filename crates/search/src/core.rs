@@ -1,6 +1,5 @@
 //! The zero-window search of chapters 1, 2 and 6.
 
-use crate::rank_owners::RankOwners;
 use crate::stats::{Counter, SearchStats};
 use crate::SearchConfig;
 use ddsolve_cards::{
@@ -14,7 +13,7 @@ use ddsolve_prune::{
     later_tricks, quick_tricks_ceiling, quick_tricks_for, quick_tricks_second_hand_for,
     target_too_low_or_high, Estimate,
 };
-use ddsolve_tt::{Pattern, TranspositionTable, TtHit, TtKey};
+use ddsolve_tt::{TranspositionTable, TrickStart, TtEntry, TtHit};
 
 /// The node as the ordering and the generator see it, `pos` cards of the trick played. A
 /// macro rather than a method, so that the view borrows the hands and the trick while the
@@ -73,9 +72,6 @@ pub(crate) struct Searcher<'a, T: TranspositionTable, O: MoveOrdering> {
     pub tricks_max: u8,
     pub max_side: Side,
     pub win: [Hand; 53],
-    /// The deal's relative-rank owner tables, prepared for these hands (the TT pattern in
-    /// four lookups); without them, patterns are computed from the hands.
-    owners: Option<&'a RankOwners>,
     /// The root's symmetries (`SearchConfig::symmetry`): the table sees each trick-start
     /// position in the canonical form of its class.
     symmetries: &'a Symmetries,
@@ -128,7 +124,6 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         tt: &'a mut T,
         ordering: &'a mut O,
         hints: &'a mut Hints,
-        owners: Option<&'a RankOwners>,
         symmetries: &'a Symmetries,
     ) -> Self {
         let mut trick = [NO_CARD; 4];
@@ -154,7 +149,6 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             tricks_max: 0,
             max_side: to_play.side(),
             win: [Hand::EMPTY; 53],
-            owners,
             symmetries,
             nodes: 0,
             trick_nodes: 0,
@@ -163,15 +157,6 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             tt,
             ordering,
             hints,
-        }
-    }
-
-    /// The TT pattern of the current position (at the start of a trick).
-    #[inline]
-    fn pattern(&self) -> Pattern {
-        match self.owners {
-            Some(owners) => owners.pattern(&self.hands),
-            None => Pattern::new(&self.hands),
         }
     }
 
@@ -357,14 +342,16 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         // Early in the deal a table hit is likelier than an estimator cutoff, so the
         // table is probed first there (as DDS does); late, the cheap estimators first.
         let tt_first = cfg.transposition_table && u32::from(tl) >= cfg.tt_first_tricks;
-        let mut probe = None;
+        // The table's view of the position, and its key once computed (once a node).
+        let (at, g) = self.trick_start(me);
+        let mut probed = None;
         if tt_first {
-            let q = self.tt_query(me, me_max, tl, target);
-            if let Some(v) = self.probe_tt(&q, target, me_max, d) {
+            let key = self.tt.key(&at);
+            if let Some(v) = self.probe_tt(&key, &at, g, target, me_max, d) {
                 self.stats.count(Counter::Table, d);
                 return v;
             }
-            probe = Some(q);
+            probed = Some(key);
         }
         let need = self.need(me_max, tl, target);
         if cfg.quick_tricks && quick_tricks_ceiling(&self.hands, self.trump, me) >= need {
@@ -389,18 +376,17 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             }
         }
         if cfg.transposition_table {
-            let q = match probe {
-                Some(q) => q,
+            let key = match probed {
+                Some(key) => key,
                 None => {
-                    let q = self.tt_query(me, me_max, tl, target);
-                    if let Some(v) = self.probe_tt(&q, target, me_max, d) {
+                    let key = self.tt.key(&at);
+                    if let Some(v) = self.probe_tt(&key, &at, g, target, me_max, d) {
                         self.stats.count(Counter::Table, d);
                         return v;
                     }
-                    q
+                    key
                 }
             };
-            let x = q.x;
             let value = self.search_moves(target, d, 0, me_max);
             let won = value >= target;
             let leader_won = won == me_max;
@@ -408,7 +394,14 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             // the leader won the search, an upper bound when it lost.
             let ours = value - self.tricks_max;
             let lead = if me_max { ours } else { tl - ours };
-            debug_assert!(if leader_won { lead >= x } else { lead < x });
+            debug_assert!({
+                let x = self.threshold(me_max, tl, target);
+                if leader_won {
+                    lead >= x
+                } else {
+                    lead < x
+                }
+            });
             let (lower, upper) = if leader_won { (lead, tl) } else { (0, lead) };
             let best = if leader_won {
                 self.hints.cutoff[d]
@@ -422,30 +415,13 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                 self.verify_variants(t, won, self.win[d]);
             }
             self.stats.count(Counter::TtStores, d);
-            let g = q.symmetry;
-            if g.is_identity() {
-                self.tt.store(
-                    &q.key,
-                    &q.pattern,
-                    self.win[d],
-                    &self.hands,
-                    lower,
-                    upper,
-                    best,
-                );
-            } else {
-                let hands = g.hands(&self.hands);
-                let best = best.map(|c| g.card(c));
-                self.tt.store(
-                    &q.key,
-                    &q.pattern,
-                    g.hand(self.win[d]),
-                    &hands,
-                    lower,
-                    upper,
-                    best,
-                );
-            }
+            let entry = TtEntry {
+                lower,
+                upper,
+                win: g.hand(self.win[d]),
+                best: best.map(|c| g.card(c)),
+            };
+            self.tt.store(&key, &at, entry);
             return value;
         }
         self.search_moves(target, d, 0, me_max)
@@ -506,53 +482,51 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         }
     }
 
-    /// The table's question about the current trick-start position (`leader` on lead):
-    /// its key and pattern, in the canonical form of its class under the root's symmetries.
+    /// The table's view of the current trick-start position (`leader` on lead): the
+    /// canonical form of its class under the root's symmetries, and the symmetry that takes
+    /// the position there (hits come back through its inverse, stores go through it).
     #[inline]
-    fn tt_query(&self, leader: Seat, leader_max: bool, tl: u8, target: u8) -> TtQuery {
-        let x = self.threshold(leader_max, tl, target);
-        let symmetry = self.symmetries.canonical(&self.hands, leader);
-        if symmetry.is_identity() {
-            TtQuery {
-                key: TtKey::new(&self.hands, leader),
-                pattern: self.pattern(),
-                x,
-                symmetry,
-            }
+    fn trick_start(&self, leader: Seat) -> (TrickStart, Symmetry) {
+        let g = self.symmetries.canonical(&self.hands, leader);
+        let at = if g.is_identity() {
+            TrickStart::new(self.hands, self.trump, leader)
         } else {
-            let hands = symmetry.hands(&self.hands);
-            TtQuery {
-                key: TtKey::new(&hands, symmetry.seat(leader)),
-                pattern: Pattern::new(&hands),
-                x,
-                symmetry,
-            }
-        }
+            TrickStart::new(g.hands(&self.hands), self.trump, g.seat(leader))
+        };
+        (at, g)
     }
 
-    /// Probes the table with `q`; a hit comes back in the current position's cards.
+    /// Probes the table with the canonical view `at` (key `key`, reached from the current
+    /// position by `g`) for the threshold `x`; a hit comes back in the current cards.
     #[inline]
-    fn tt_probe(&mut self, q: &TtQuery) -> Option<TtHit> {
-        let g = q.symmetry;
+    fn tt_probe(&mut self, key: &T::Key, at: &TrickStart, g: Symmetry, x: u8) -> Option<TtHit> {
+        let hit = self.tt.probe(key, at, x)?;
         if g.is_identity() {
-            self.tt.probe(&q.key, &q.pattern, &self.hands, q.x)
-        } else {
-            let hands = g.hands(&self.hands);
-            let hit = self.tt.probe(&q.key, &q.pattern, &hands, q.x)?;
-            let back = g.inverse();
-            Some(TtHit {
-                win: back.hand(hit.win),
-                best: hit.best.map(|c| back.card(c)),
-                ..hit
-            })
+            return Some(hit);
         }
+        let back = g.inverse();
+        Some(TtHit {
+            win: back.hand(hit.win),
+            best: hit.best.map(|c| back.card(c)),
+            ..hit
+        })
     }
 
-    /// Probes the table; on a decisive hit sets the winning ranks and returns the value.
+    /// Probes the table for the trick-start position whose canonical view is `at` (its key
+    /// `key`, reached by `g`); on a decisive hit sets the winning ranks and returns the value.
     #[inline]
-    fn probe_tt(&mut self, q: &TtQuery, target: u8, me_max: bool, d: usize) -> Option<u8> {
+    fn probe_tt(
+        &mut self,
+        key: &T::Key,
+        at: &TrickStart,
+        g: Symmetry,
+        target: u8,
+        me_max: bool,
+        d: usize,
+    ) -> Option<u8> {
         self.stats.count(Counter::TtProbes, d);
-        let hit = self.tt_probe(q)?;
+        let x = self.threshold(me_max, (d / 4) as u8, target);
+        let hit = self.tt_probe(key, at, g, x)?;
         self.stats.count(Counter::TtHits, d);
         let v = self.value_of_lead(me_max, (d / 4) as u8, hit.bound);
         let won = hit.reached == me_max;
@@ -730,9 +704,11 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             if tl >= 2 && target_too_low_or_high(self.tricks_max, target, tl).is_none() {
                 let leader = self.leader;
                 let leader_max = leader.side() == self.max_side;
-                let q = self.tt_query(leader, leader_max, tl, target);
+                let (at, g) = self.trick_start(leader);
+                let key = self.tt.key(&at);
+                let x = self.threshold(leader_max, tl, target);
                 self.stats.count(Counter::TtProbes, d);
-                if let Some(hit) = self.tt_probe(&q) {
+                if let Some(hit) = self.tt_probe(&key, &at, g, x) {
                     self.stats.count(Counter::TtHits, d);
                     let won = hit.reached == leader_max;
                     if won == me_max {
@@ -755,17 +731,6 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         }
         None
     }
-}
-
-/// What the table is asked at a trick start: the position's key and pattern in the canonical
-/// form of its class, the threshold on the tricks of the side on lead, and the symmetry that
-/// takes the position to the canonical form (hits are mapped back through it, stores
-/// forward).
-struct TtQuery {
-    key: TtKey,
-    pattern: Pattern,
-    x: u8,
-    symmetry: Symmetry,
 }
 
 /// The target whose zero-window search a fail-soft value `v` answers exactly: at least `v`

@@ -47,7 +47,6 @@ mod first_guess;
 mod parallel_table;
 mod play;
 pub mod pool;
-mod rank_owners;
 mod solver;
 mod stats;
 mod trace;

@@ -3,7 +3,6 @@
 
 use crate::core::{root_moves, Hints, Searcher};
 use crate::first_guess::first_guess;
-use crate::rank_owners::RankOwners;
 use crate::stats::SearchStats;
 use crate::trace;
 use crate::SearchConfig;
@@ -102,8 +101,6 @@ pub struct Solver<T: TranspositionTable, O: MoveOrdering> {
     ordering: O,
     tt_strain: Option<Strain>,
     hints: Box<Hints>,
-    /// The relative-rank owner tables of the deal last searched.
-    owners: RankOwners,
     /// The symmetries of the position last searched (`SearchConfig::symmetry`).
     symmetries: Symmetries,
     nodes: u64,
@@ -156,7 +153,6 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
             ordering,
             tt_strain: None,
             hints: Box::default(),
-            owners: RankOwners::new(),
             symmetries: Symmetries::TRIVIAL,
             nodes: 0,
             trick_nodes: 0,
@@ -231,7 +227,7 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
         self.prepare(root.trump);
         self.tt.new_search();
         let config = self.config;
-        self.owners.prepare(&root.hands);
+        self.tt.prepare(&root.hands);
         self.symmetries = if config.symmetry {
             Symmetries::of(&root.hands, root.trump)
         } else {
@@ -246,7 +242,6 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
             &mut self.tt,
             &mut self.ordering,
             &mut self.hints,
-            Some(&self.owners),
             &self.symmetries,
         );
         let r = f(&mut s);

@@ -7,27 +7,21 @@ use crate::core::{Hints, Searcher};
 use crate::SearchConfig;
 use ddsolve_cards::{Card, DealRng, Hand, SeatMap, Suit, Symmetries};
 use ddsolve_moves::{MoveOrdering, TunedOrdering};
-use ddsolve_tt::{Pattern, TranspositionTable, TtHit, TtKey, TtStats};
+use ddsolve_tt::{TranspositionTable, TrickStart, TtEntry, TtHit, TtStats};
 
 /// The table of a fresh search, which has the table switched off: it never answers.
 struct NoTable;
 
 impl TranspositionTable for NoTable {
-    fn probe(&mut self, _: &TtKey, _: &Pattern, _: &SeatMap<Hand>, _: u8) -> Option<TtHit> {
+    type Key = ();
+
+    fn key(&mut self, _: &TrickStart) {}
+
+    fn probe(&mut self, _: &(), _: &TrickStart, _: u8) -> Option<TtHit> {
         None
     }
 
-    fn store(
-        &mut self,
-        _: &TtKey,
-        _: &Pattern,
-        _: Hand,
-        _: &SeatMap<Hand>,
-        _: u8,
-        _: u8,
-        _: Option<Card>,
-    ) {
-    }
+    fn store(&mut self, _: &(), _: &TrickStart, _: TtEntry) {}
 
     fn clear(&mut self) {}
 
@@ -57,7 +51,6 @@ impl<T: TranspositionTable, O: MoveOrdering> Searcher<'_, T, O> {
             &mut tt,
             &mut ordering,
             &mut hints,
-            None,
             &Symmetries::TRIVIAL,
         );
         fresh.max_side = self.max_side;

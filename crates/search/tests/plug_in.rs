@@ -1,22 +1,100 @@
-//! The seams, used from outside: a transposition table and a move ordering written here, in
+//! The seams, used from outside: transposition tables and a move ordering written here, in
 //! the test, with no change to the library, solve DDS's `list10.txt` tables exactly, one
-//! solver at a time and through the batch API.
+//! solver at a time and through the batch API. One table is keyed by the exact position
+//! (it needs no pattern maths: a table derives its own key from the position the search
+//! hands it), the other by the rank-pattern pieces of the `tt` crate.
 
-use ddsolve_cards::{Card, Deal, Hand, SeatMap, Suit};
+use ddsolve_cards::{Card, Deal, Hand, Seat, SeatMap, Suit};
 use ddsolve_moves::{MoveList, MoveOrdering, OrderHints, TrickView};
-use ddsolve_search::{solve_tables_by, BatchOptions, SearchConfig, Solver};
-use ddsolve_tt::{
-    absolute_win_ranks, relative_counts, Pattern, TranspositionTable, TtHit, TtKey, TtStats,
-};
+use ddsolve_search::{solve_tables_by, AnyOrdering, BatchOptions, Counter, SearchConfig, Solver};
+use ddsolve_tt::{TranspositionTable, TrickStart, TtEntry, TtHit, TtStats};
 use std::collections::HashMap;
+// Only the pattern table below uses the pattern maths; the exact table needs none of it.
+use ddsolve_tt::{absolute_win_ranks, relative_counts, Pattern, PatternKey, RankOwners};
 
-/// A small, simple table in the paper's manner, built from the `tt` crate's public pieces:
-/// per suit-length shape, leader and tricks left, a list of entries scanned newest first;
-/// an entry holds who owns each suit's top relative ranks down to the lowest winning rank
-/// (the cards its bounds rest on), and matches every position with those owners. No merging,
-/// no ageing: the whole table is cleared when it would outgrow its memory limit.
+/// The simplest table there is, keyed by the exact position: the four hands and the hand on
+/// lead, in a `HashMap`. It needs nothing of the `tt` crate but the trait and its types (no
+/// pattern maths): an entry stands for its one position, so the winning cards stored are
+/// cards of every position it matches and go back as they are. Bounds stored again merge
+/// (the lower rises, the upper falls, the winning cards of both count). No ageing: the whole
+/// table is cleared when it would outgrow its memory limit.
+#[derive(Debug)]
+struct ExactTable {
+    map: HashMap<(SeatMap<Hand>, Seat), TtEntry>,
+    max_entries: usize,
+    resets: u64,
+}
+
+/// What one entry of [`ExactTable`] costs, roughly, with its share of the map.
+const EXACT_ENTRY_BYTES: usize = 96;
+
+impl ExactTable {
+    fn new(limit_mb: usize) -> ExactTable {
+        ExactTable {
+            map: HashMap::new(),
+            max_entries: (limit_mb << 20) / EXACT_ENTRY_BYTES,
+            resets: 0,
+        }
+    }
+}
+
+impl TranspositionTable for ExactTable {
+    type Key = (SeatMap<Hand>, Seat);
+
+    fn key(&mut self, at: &TrickStart) -> Self::Key {
+        (*at.hands(), at.leader())
+    }
+
+    fn probe(&mut self, key: &Self::Key, _: &TrickStart, tricks: u8) -> Option<TtHit> {
+        let e = self.map.get(key)?;
+        let reached = e.lower >= tricks;
+        (reached || e.upper < tricks).then_some(TtHit {
+            reached,
+            bound: if reached { e.lower } else { e.upper },
+            win: e.win,
+            best: e.best,
+        })
+    }
+
+    fn store(&mut self, key: &Self::Key, _: &TrickStart, entry: TtEntry) {
+        if let Some(e) = self.map.get_mut(key) {
+            e.lower = e.lower.max(entry.lower);
+            e.upper = e.upper.min(entry.upper);
+            // More winning cards claim the bounds for fewer positions: always sound.
+            e.win |= entry.win;
+            e.best = entry.best.or(e.best);
+            return;
+        }
+        if self.map.len() >= self.max_entries {
+            self.map.clear();
+            self.resets += 1;
+        }
+        self.map.insert(*key, entry);
+    }
+
+    fn clear(&mut self) {
+        self.map.clear();
+    }
+
+    fn stats(&self) -> TtStats {
+        TtStats {
+            entries: self.map.len(),
+            bytes: self.map.len() * EXACT_ENTRY_BYTES,
+            resets: self.resets,
+            ..TtStats::default()
+        }
+    }
+}
+
+/// A small table in the paper's manner, built from the `tt` crate's public pieces of the
+/// rank-pattern key: per suit-length shape, leader and tricks left, a list of entries
+/// scanned newest first; an entry holds who owns each suit's top relative ranks down to the
+/// lowest winning rank (the cards its bounds rest on), and matches every position with those
+/// owners. Its keys come from a [`RankOwners`] prepared per deal. No merging, no ageing: the
+/// whole table is cleared when it would outgrow its memory limit.
 #[derive(Debug)]
 struct SimpleTable {
+    owners: RankOwners,
     lists: HashMap<u64, Vec<Entry>>,
     entries: usize,
     max_entries: usize,
@@ -41,6 +119,7 @@ const ENTRY_BYTES: usize = 64;
 impl SimpleTable {
     fn new(limit_mb: usize) -> SimpleTable {
         SimpleTable {
+            owners: RankOwners::new(),
             lists: HashMap::new(),
             entries: 0,
             max_entries: (limit_mb << 20) / ENTRY_BYTES,
@@ -50,52 +129,50 @@ impl SimpleTable {
 }
 
 impl TranspositionTable for SimpleTable {
-    fn probe(
-        &mut self,
-        key: &TtKey,
-        pattern: &Pattern,
-        hands: &SeatMap<Hand>,
-        tricks: u8,
-    ) -> Option<TtHit> {
-        let list = self.lists.get(&key.packed())?;
+    type Key = PatternKey;
+
+    fn prepare(&mut self, root: &SeatMap<Hand>) {
+        self.owners.prepare(root);
+    }
+
+    fn key(&mut self, at: &TrickStart) -> PatternKey {
+        self.owners.key(at)
+    }
+
+    fn probe(&mut self, key: &PatternKey, at: &TrickStart, tricks: u8) -> Option<TtHit> {
+        let list = self.lists.get(&key.shape.packed())?;
         list.iter().rev().find_map(|e| {
-            if pattern.0 & e.mask != e.owners {
+            if key.pattern.0 & e.mask != e.owners {
                 return None;
             }
             let reached = e.lower >= tricks;
             (reached || e.upper < tricks).then(|| TtHit {
                 reached,
                 bound: if reached { e.lower } else { e.upper },
-                win: absolute_win_ranks(e.counts, hands),
+                win: absolute_win_ranks(e.counts, at.hands()),
                 best: e.best,
             })
         })
     }
 
-    fn store(
-        &mut self,
-        key: &TtKey,
-        pattern: &Pattern,
-        win: Hand,
-        hands: &SeatMap<Hand>,
-        lower: u8,
-        upper: u8,
-        best: Option<Card>,
-    ) {
+    fn store(&mut self, key: &PatternKey, at: &TrickStart, entry: TtEntry) {
         if self.entries >= self.max_entries {
             self.clear();
             self.resets += 1;
         }
-        let counts = relative_counts(win, hands);
+        let counts = relative_counts(entry.win, at.hands());
         let mask = Pattern::mask(counts);
-        self.lists.entry(key.packed()).or_default().push(Entry {
-            owners: pattern.0 & mask,
-            mask,
-            counts,
-            lower,
-            upper,
-            best,
-        });
+        self.lists
+            .entry(key.shape.packed())
+            .or_default()
+            .push(Entry {
+                owners: key.pattern.0 & mask,
+                mask,
+                counts,
+                lower: entry.lower,
+                upper: entry.upper,
+                best: entry.best,
+            });
         self.entries += 1;
     }
 
@@ -229,4 +306,22 @@ fn a_tiny_memory_limit_is_honoured_and_still_exact() {
     let stats = solver.tt_stats();
     assert!(stats.bytes <= 1 << 20);
     assert!(stats.resets > 0, "the table was full at least once");
+}
+
+#[test]
+fn a_table_keyed_by_the_exact_position_solves_list10_exactly() {
+    // The library's own ordering: the exact table generalises over nothing, so it searches
+    // many times the nodes of a pattern table, and a good ordering keeps that short.
+    let mut solver: Solver<ExactTable, AnyOrdering> =
+        Solver::with_tt(SearchConfig::default(), ExactTable::new(64));
+    for (deal, want) in list10() {
+        assert_eq!(solver.table(&deal).to_dds_order(), want, "{deal}");
+    }
+    let stats = solver.tt_stats();
+    assert!(stats.entries > 0, "the table was used");
+    assert!(stats.bytes <= 64 << 20);
+    assert!(
+        solver.search_stats().total(Counter::TtHits) > 0,
+        "the table answered"
+    );
 }

@@ -9,6 +9,12 @@
 //! a quarter of the forest): the stalest first, and among
 //! entries of one age the most specific first. Specific entries are also the shallow ones
 //! (few cards left), which are the cheapest to find again.
+//!
+//! The limit, the generation counter, the stamps' aging and the eviction plan are
+//! `ddsolve-tt`'s ([`ddsolve_tt::Budget`], [`Generation`], [`Aging`], [`EvictionPlan`]),
+//! shared by every table; what is the forest's own is the value class of an entry.
+
+use ddsolve_tt::{Aging, EvictionPlan, Generation};
 
 /// Ages are compared up to this many generations; older entries count as this old.
 pub(crate) const AGE_BINS: usize = 16;
@@ -16,14 +22,11 @@ pub(crate) const AGE_BINS: usize = 16;
 /// Generality is the number of cards of the position an entry does not pin: 0..=52.
 pub(crate) const GENERALITY_BINS: usize = 53;
 
-/// The clock is saturated every this many generations, so that an 8-bit stamp never
-/// wraps into looking fresh.
-const SATURATE_EVERY: u32 = 64;
-
-/// Stamps older than this are pulled up to it when the clock saturates; it must be at
-/// least `AGE_BINS` and leave room for `SATURATE_EVERY` more ticks in 255.
-const MAX_AGE: u8 = 32;
-const _: () = assert!(MAX_AGE as usize >= AGE_BINS && MAX_AGE as u32 + SATURATE_EVERY < 255);
+/// The tables' aging (`ddsolve-tt`'s mechanism): 8-bit stamps, ages told apart up to 32,
+/// stamps refreshed every 64 generations (so that an 8-bit stamp never wraps into looking
+/// fresh).
+const AGING: Aging = Aging::new(8, 32);
+const _: () = assert!(AGING.max_age() as usize >= AGE_BINS);
 
 /// The part of the flat table's entries a sweep evicts: one in `SWEEP_DIVISOR`. Small
 /// sweeps keep more of what the search is using (16 against 4: `BENCHMARKS.md`).
@@ -33,41 +36,36 @@ pub(crate) const SWEEP_DIVISOR: usize = 16;
 /// so that a sweep frees enough for a map that must grow (smaller sweeps refuse stores).
 pub(crate) const FOREST_SWEEP_DIVISOR: usize = 4;
 
-/// The generation clock: an 8-bit stamp per entry, compared by wrapping difference.
+/// The generation clock of a table: `ddsolve-tt`'s [`Generation`] counter, read through
+/// [`AGING`] as an 8-bit stamp per entry.
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Clock {
-    now: u8,
-    ticks: u32,
-}
+pub(crate) struct Clock(Generation);
 
 impl Clock {
     /// The stamp of the current generation.
     #[inline]
     pub fn now(&self) -> u8 {
-        self.now
+        AGING.stamp(self.0) as u8
     }
 
-    /// Generations since `stamp`.
+    /// Generations since `stamp` (at most [`AGING`]'s oldest age).
     #[inline]
     pub fn age(&self, stamp: u8) -> u8 {
-        self.now.wrapping_sub(stamp)
+        AGING.age(self.0, u16::from(stamp)) as u8
     }
 
     /// Starts a new generation. Returns true when the table must call [`Clock::saturate`]
     /// on every stamp now.
     #[inline]
     pub fn tick(&mut self) -> bool {
-        self.now = self.now.wrapping_add(1);
-        self.ticks += 1;
-        self.ticks % SATURATE_EVERY == 0
+        self.0 = self.0.next();
+        AGING.refresh_due(self.0)
     }
 
     /// Pulls a stamp older than the oldest age that matters up to that age.
     #[inline]
     pub fn saturate(&self, stamp: &mut u8) {
-        if self.age(*stamp) > MAX_AGE {
-            *stamp = self.now.wrapping_sub(MAX_AGE);
-        }
+        *stamp = AGING.refreshed(self.0, u16::from(*stamp)) as u8;
     }
 
     /// The value class of an entry stamped `stamp` that leaves `generality` cards free:
@@ -85,7 +83,7 @@ pub(crate) const CLASSES: usize = AGE_BINS * GENERALITY_BINS;
 
 /// Counts of entries per value class, to find how far a sweep must go.
 #[derive(Clone, Debug)]
-pub(crate) struct Histogram(Vec<u64>);
+pub(crate) struct Histogram(Vec<usize>);
 
 impl Histogram {
     pub fn new() -> Histogram {
@@ -97,43 +95,9 @@ impl Histogram {
         self.0[class] += 1;
     }
 
-    /// The plan that evicts `n` entries, the highest classes first.
-    pub fn plan(&self, n: u64) -> Plan {
-        let mut left = n;
-        for class in (0..CLASSES).rev() {
-            let here = self.0[class];
-            if here >= left {
-                return Plan { class, quota: left };
-            }
-            left -= here;
-        }
-        Plan {
-            class: 0,
-            quota: u64::MAX,
-        }
-    }
-}
-
-/// Which entries a sweep evicts: every entry of a class above `class`, and the first
-/// `quota` entries met of `class` itself.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Plan {
-    class: usize,
-    quota: u64,
-}
-
-impl Plan {
-    /// Does the sweep evict an entry of `class`? (Call once per entry, in sweep order.)
-    #[inline]
-    pub fn evicts(&mut self, class: usize) -> bool {
-        if class > self.class {
-            true
-        } else if class == self.class && self.quota > 0 {
-            self.quota -= 1;
-            true
-        } else {
-            false
-        }
+    /// The plan (`ddsolve-tt`'s) that evicts `n` entries, the highest classes first.
+    pub fn plan(&self, n: usize) -> EvictionPlan {
+        EvictionPlan::new(&self.0, n)
     }
 }
 

@@ -5,7 +5,9 @@ use ddsolve_cards::{Card, Hand, SeatMap};
 use ddsolve_tt::Counters;
 use ddsolve_tt::KeyHashBuilder;
 use ddsolve_tt::{absolute_win_ranks, relative_counts, win_depths};
-use ddsolve_tt::{Pattern, TranspositionTable, TtHit, TtKey, TtStats};
+use ddsolve_tt::{
+    Pattern, PatternKey, RankOwners, TranspositionTable, TrickStart, TtEntry, TtHit, TtKey, TtStats,
+};
 use std::collections::hash_map;
 use std::collections::HashMap;
 
@@ -71,8 +73,12 @@ fn decode_best(b: u8) -> Option<Card> {
 /// capacity) never passes it. When a store would pass it, the table evicts the least
 /// valuable sixteenth of its entries (stalest first, most specific first; see
 /// `budget.rs`) and goes on; it never wipes itself.
+/// The per-deal key accelerator ([`ddsolve_tt::RankOwners`], built by
+/// [`TranspositionTable::prepare`]) is outside the budget.
 #[derive(Debug)]
 pub struct TtFlat {
+    /// The per-deal accelerator of the keys.
+    owners: RankOwners,
     map: HashMap<u64, Vec<Entry>, KeyHashBuilder>,
     entries: usize,
     /// Sum of the lists' capacities, in entries.
@@ -99,11 +105,12 @@ impl TtFlat {
     /// An empty table that never uses more than `limit_mb` megabytes (at least 1).
     pub fn new(limit_mb: usize) -> TtFlat {
         TtFlat {
+            owners: RankOwners::new(),
             map: HashMap::default(),
             entries: 0,
             capacity: 0,
             map_size: MapSize::default(),
-            limit_bytes: limit_mb.max(1) << 20,
+            limit_bytes: ddsolve_tt::Budget::new(limit_mb).limit(),
             clock: Clock::default(),
             counters: Counters::default(),
             forced: true,
@@ -126,7 +133,7 @@ impl TtFlat {
     /// small search fill its table. [`TtFlat::new`] takes megabytes.
     pub fn with_limit_bytes(limit: usize) -> TtFlat {
         TtFlat {
-            limit_bytes: limit,
+            limit_bytes: ddsolve_tt::Budget::bytes(limit).limit(),
             ..TtFlat::new(1)
         }
     }
@@ -134,6 +141,14 @@ impl TtFlat {
     /// The memory limit in bytes.
     pub fn limit_bytes(&self) -> usize {
         self.limit_bytes
+    }
+
+    /// The per-deal accelerator of this table's keys ([`TranspositionTable::key`] is its
+    /// [`RankOwners::key`]): for a caller that dispatches over tables of this key and
+    /// wants one key computation.
+    #[inline]
+    pub fn rank_owners(&self) -> &RankOwners {
+        &self.owners
     }
 
     /// How the entries spread over the keys' lists (a probe scans one list), for
@@ -211,7 +226,7 @@ impl TtFlat {
                 histogram.add(clock.class(e.stamp, budget::generality(tl, e.counts)));
             }
         }
-        let n = (self.entries / SWEEP_DIVISOR).max(1) as u64;
+        let n = (self.entries / SWEEP_DIVISOR).max(1);
         let mut plan = histogram.plan(n);
         let mut evicted = 0usize;
         let mut capacity = 0usize;
@@ -300,14 +315,21 @@ impl TtFlat {
 }
 
 impl TranspositionTable for TtFlat {
+    type Key = PatternKey;
+
+    fn prepare(&mut self, root: &SeatMap<Hand>) {
+        self.owners.prepare(root);
+    }
+
     #[inline]
-    fn probe(
-        &mut self,
-        key: &TtKey,
-        pattern: &Pattern,
-        hands: &SeatMap<Hand>,
-        tricks: u8,
-    ) -> Option<TtHit> {
+    fn key(&mut self, at: &TrickStart) -> PatternKey {
+        self.owners.key(at)
+    }
+
+    #[inline]
+    fn probe(&mut self, key: &PatternKey, at: &TrickStart, tricks: u8) -> Option<TtHit> {
+        let (pattern, hands) = (&key.pattern, at.hands());
+        let key = &key.shape;
         let now = self.clock.now();
         let Some(list) = self.map.get_mut(&Self::map_key(key)) else {
             self.counters.probe(key.tricks_left, 0, false);
@@ -335,16 +357,15 @@ impl TranspositionTable for TtFlat {
         None
     }
 
-    fn store(
-        &mut self,
-        key: &TtKey,
-        pattern: &Pattern,
-        win: Hand,
-        hands: &SeatMap<Hand>,
-        lower: u8,
-        upper: u8,
-        best: Option<Card>,
-    ) {
+    fn store(&mut self, key: &PatternKey, at: &TrickStart, entry: TtEntry) {
+        let (pattern, hands) = (&key.pattern, at.hands());
+        let key = &key.shape;
+        let TtEntry {
+            lower,
+            upper,
+            win,
+            best,
+        } = entry;
         // Each suit down to its lowest winning rank, less the bottom block of one owner
         // (whose owners the lengths force): the same positions, a more general pattern.
         let counts = if self.forced {

@@ -5,7 +5,9 @@ use ahash::AHashMap;
 use ddsolve_cards::{Card, Hand, SeatMap};
 use ddsolve_tt::Counters;
 use ddsolve_tt::{absolute_win_ranks, relative_counts};
-use ddsolve_tt::{Pattern, TranspositionTable, TtHit, TtKey, TtStats};
+use ddsolve_tt::{
+    Pattern, PatternKey, RankOwners, TranspositionTable, TrickStart, TtEntry, TtHit, TtKey, TtStats,
+};
 
 const NONE: u32 = u32::MAX;
 
@@ -71,8 +73,12 @@ impl Leaf {
 /// room that the budget does not give, the table evicts the least valuable quarter of its
 /// entries (stalest first, most specific first; see `budget.rs`), unlinks what no longer
 /// leads to an entry, and reuses the freed slots; it never wipes itself.
+/// The per-deal key accelerator ([`ddsolve_tt::RankOwners`], built by
+/// [`TranspositionTable::prepare`]) is outside the budget.
 #[derive(Debug)]
 pub struct TtForest {
+    /// The per-deal accelerator of the keys.
+    owners: RankOwners,
     roots: Vec<AHashMap<u64, u32>>,
     nodes: Vec<WinNode>,
     leaves: Vec<Leaf>,
@@ -102,6 +108,7 @@ impl TtForest {
     /// An empty table that never uses more than `limit_mb` megabytes (at least 1).
     pub fn new(limit_mb: usize) -> TtForest {
         TtForest {
+            owners: RankOwners::new(),
             roots: (0..14 * 4).map(|_| AHashMap::default()).collect(),
             nodes: Vec::new(),
             leaves: Vec::new(),
@@ -111,7 +118,7 @@ impl TtForest {
             free_leaves: 0,
             map_sizes: vec![MapSize::default(); 14 * 4],
             map_bytes: 0,
-            limit_bytes: limit_mb.max(1) << 20,
+            limit_bytes: ddsolve_tt::Budget::new(limit_mb).limit(),
             clock: Clock::default(),
             counters: Counters::default(),
         }
@@ -121,7 +128,7 @@ impl TtForest {
     /// small search fill its table. [`TtForest::new`] takes megabytes.
     pub fn with_limit_bytes(limit: usize) -> TtForest {
         TtForest {
-            limit_bytes: limit,
+            limit_bytes: ddsolve_tt::Budget::bytes(limit).limit(),
             ..TtForest::new(1)
         }
     }
@@ -129,6 +136,14 @@ impl TtForest {
     /// The memory limit in bytes.
     pub fn limit_bytes(&self) -> usize {
         self.limit_bytes
+    }
+
+    /// The per-deal accelerator of this table's keys ([`TranspositionTable::key`] is its
+    /// [`RankOwners::key`]): for a caller that dispatches over tables of this key and
+    /// wants one key computation.
+    #[inline]
+    pub fn rank_owners(&self) -> &RankOwners {
+        &self.owners
     }
 
     fn bytes_with(&self, nodes_cap: usize, leaves_cap: usize) -> usize {
@@ -290,7 +305,7 @@ impl TtForest {
         for l in self.leaves.iter().filter(|l| l.tricks_left != FREE) {
             histogram.add(class(l));
         }
-        let n = (self.live_leaves() / FOREST_SWEEP_DIVISOR).max(1) as u64;
+        let n = (self.live_leaves() / FOREST_SWEEP_DIVISOR).max(1);
         let mut plan = histogram.plan(n);
         for l in self.leaves.iter_mut().filter(|l| l.tricks_left != FREE) {
             if plan.evicts(class(l)) {
@@ -365,13 +380,20 @@ impl TtForest {
 }
 
 impl TranspositionTable for TtForest {
-    fn probe(
-        &mut self,
-        key: &TtKey,
-        pattern: &Pattern,
-        hands: &SeatMap<Hand>,
-        tricks: u8,
-    ) -> Option<TtHit> {
+    type Key = PatternKey;
+
+    fn prepare(&mut self, root: &SeatMap<Hand>) {
+        self.owners.prepare(root);
+    }
+
+    #[inline]
+    fn key(&mut self, at: &TrickStart) -> PatternKey {
+        self.owners.key(at)
+    }
+
+    fn probe(&mut self, key: &PatternKey, at: &TrickStart, tricks: u8) -> Option<TtHit> {
+        let (pattern, hands) = (&key.pattern, at.hands());
+        let key = &key.shape;
         let Some(&root) = self.roots[Self::root_index(key)].get(&key.lengths) else {
             self.counters.probe(key.tricks_left, 0, false);
             return None;
@@ -393,16 +415,15 @@ impl TranspositionTable for TtForest {
         })
     }
 
-    fn store(
-        &mut self,
-        key: &TtKey,
-        pattern: &Pattern,
-        win: Hand,
-        hands: &SeatMap<Hand>,
-        lower: u8,
-        upper: u8,
-        best: Option<Card>,
-    ) {
+    fn store(&mut self, key: &PatternKey, at: &TrickStart, entry: TtEntry) {
+        let (pattern, hands) = (&key.pattern, at.hands());
+        let key = &key.shape;
+        let TtEntry {
+            lower,
+            upper,
+            win,
+            best,
+        } = entry;
         debug_assert!(lower <= upper, "stored bounds {lower}..{upper}");
         let ri = Self::root_index(key);
         let mut room = self.room(ri, !self.roots[ri].contains_key(&key.lengths));

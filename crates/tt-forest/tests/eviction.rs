@@ -2,8 +2,8 @@
 //! (an entry is fresh when it was stored, or decided a probe, in the current search) and,
 //! among entries of one age, the most specific (the fewest cards left free) first.
 
-use ddsolve_cards::{DealRng, Hand, Seat, SeatMap};
-use ddsolve_tt::{Pattern, TranspositionTable, TtKey};
+use ddsolve_cards::{DealRng, Hand, Seat, Strain};
+use ddsolve_tt::{PatternKey, TranspositionTable, TrickStart, TtEntry};
 use ddsolve_tt_forest::{TtFlat, TtForest};
 use std::collections::HashSet;
 
@@ -11,11 +11,10 @@ const LIMIT: usize = 1 << 20;
 /// Cards a hand in the stored positions: every entry has the same tricks left.
 const CARDS: u32 = 8;
 
-/// A stored position: its hands, key and pattern.
+/// A stored position and its key.
 struct Stored {
-    hands: SeatMap<Hand>,
-    key: TtKey,
-    pattern: Pattern,
+    at: TrickStart,
+    key: PatternKey,
 }
 
 /// Random positions with distinct keys, so that no entry answers a probe for another
@@ -38,13 +37,10 @@ impl Positions {
             let deal = self.rng.partial_deal(CARDS);
             let hands = *deal.hands();
             let leader = Seat::ALL[self.rng.below(4) as usize];
-            let key = TtKey::new(&hands, leader);
-            if self.keys.insert(key.packed()) {
-                return Stored {
-                    key,
-                    pattern: Pattern::new(&hands),
-                    hands,
-                };
+            let at = TrickStart::new(hands, Strain::NoTrump, leader);
+            let key = PatternKey::new(&at);
+            if self.keys.insert(key.shape.packed()) {
+                return Stored { at, key };
             }
         }
     }
@@ -52,26 +48,32 @@ impl Positions {
 
 /// Stores `p` with exact value 3; `specific` pins every card (no card left free), else
 /// none is pinned (every card free).
-fn store<T: TranspositionTable>(tt: &mut T, p: &Stored, specific: bool) {
+fn store<T: TranspositionTable<Key = PatternKey>>(tt: &mut T, p: &Stored, specific: bool) {
     let win = if specific {
-        p.hands.0[0] | p.hands.0[1] | p.hands.0[2] | p.hands.0[3]
+        p.at.remaining()
     } else {
         Hand::EMPTY
     };
-    tt.store(&p.key, &p.pattern, win, &p.hands, 3, 3, None);
+    let entry = TtEntry {
+        lower: 3,
+        upper: 3,
+        win,
+        best: None,
+    };
+    tt.store(&p.key, &p.at, entry);
 }
 
-fn present<T: TranspositionTable>(tt: &mut T, p: &Stored) -> bool {
-    tt.probe(&p.key, &p.pattern, &p.hands, 3).is_some()
+fn present<T: TranspositionTable<Key = PatternKey>>(tt: &mut T, p: &Stored) -> bool {
+    tt.probe(&p.key, &p.at, 3).is_some()
 }
 
-fn count<T: TranspositionTable>(tt: &mut T, ps: &[Stored]) -> usize {
+fn count<T: TranspositionTable<Key = PatternKey>>(tt: &mut T, ps: &[Stored]) -> usize {
     ps.iter().filter(|p| present(tt, p)).count()
 }
 
 /// Old entries, some of them used again in the new search, then new entries until the
 /// table sweeps once: the sweep takes only old entries that were not used again.
-fn stale_before_fresh<T: TranspositionTable>(name: &str, mut tt: T) {
+fn stale_before_fresh<T: TranspositionTable<Key = PatternKey>>(name: &str, mut tt: T) {
     let mut positions = Positions::new(0xe71c_0001);
     let mut old = Vec::new();
     while tt.stats().bytes < LIMIT * 6 / 10 {
@@ -120,7 +122,7 @@ fn stale_before_fresh<T: TranspositionTable>(name: &str, mut tt: T) {
 
 /// One search, specific and general entries alternately until the table sweeps once: the
 /// sweep takes only specific ones.
-fn specific_before_general<T: TranspositionTable>(name: &str, mut tt: T) {
+fn specific_before_general<T: TranspositionTable<Key = PatternKey>>(name: &str, mut tt: T) {
     let mut positions = Positions::new(0xe71c_0002);
     let (mut specific, mut general) = (Vec::new(), Vec::new());
     while tt.stats().sweeps == 0 {

@@ -1,7 +1,9 @@
 //! The forest answers exactly like a plain list of entries scanned for any match.
 
-use ddsolve_cards::{DealRng, Hand, Holding, Seat, Suit};
-use ddsolve_tt::{relative_counts, Pattern, TranspositionTable, TtKey};
+use ddsolve_cards::{DealRng, Hand, Holding, Seat, Strain, Suit};
+use ddsolve_tt::{
+    relative_counts, Pattern, PatternKey, TranspositionTable, TrickStart, TtEntry, TtKey,
+};
 use ddsolve_tt_forest::TtForest;
 
 #[test]
@@ -15,8 +17,9 @@ fn forest_agrees_with_a_list_of_entries() {
         let deal = deals[rng.below(deals.len() as u64) as usize];
         let hands = deal.hands();
         let leader = Seat::ALL[rng.below(2) as usize];
-        let key = TtKey::new(hands, leader);
-        let pattern = Pattern::new(hands);
+        let at = TrickStart::new(*hands, Strain::NoTrump, leader);
+        let pk = PatternKey::new(&at);
+        let (key, pattern) = (pk.shape, pk.pattern);
         if step % 2 == 0 {
             // Random winning ranks: a random subset of the remaining cards.
             let all = hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3];
@@ -27,7 +30,13 @@ fn forest_agrees_with_a_list_of_entries() {
                 ((pattern.0 & mask) as u64 ^ mask as u64 ^ key.lengths).count_ones() as u8 % 4;
             let lo = value.saturating_sub(rng.below(2) as u8);
             let hi = (value + rng.below(2) as u8).min(3);
-            tt.store(&key, &pattern, win, hands, lo, hi, None);
+            let entry = TtEntry {
+                lower: lo,
+                upper: hi,
+                win,
+                best: None,
+            };
+            tt.store(&pk, &at, entry);
             // Merge like the table does: identical entries tighten.
             if let Some(e) = list
                 .iter_mut()
@@ -40,7 +49,7 @@ fn forest_agrees_with_a_list_of_entries() {
             }
         } else {
             let x = rng.below(4) as u8;
-            let got = tt.probe(&key, &pattern, hands, x).map(|h| h.reached);
+            let got = tt.probe(&pk, &at, x).map(|h| h.reached);
             let matching: Vec<_> = list
                 .iter()
                 .filter(|e| e.0 == key && pattern.0 & e.2 == e.1)

@@ -6,14 +6,19 @@
 //! sweep, and a map that must grow when the budget is spent on arena slots (freed, but
 //! not returned) finds no room. The flat table returns what it frees and never refuses.
 
-use ddsolve_cards::{DealRng, Hand, Seat};
-use ddsolve_tt::{Pattern, TranspositionTable, TtKey};
+use ddsolve_cards::{DealRng, Hand, Seat, Strain};
+use ddsolve_tt::{PatternKey, TranspositionTable, TrickStart, TtEntry};
 use ddsolve_tt_forest::{TtFlat, TtForest};
 
 const STORES: usize = 1_000_000;
 const LIMIT: usize = 1 << 20;
 
-fn fill<T: TranspositionTable>(name: &str, tt: &mut T, seed: u64, max_dropped: u64) {
+fn fill<T: TranspositionTable<Key = PatternKey>>(
+    name: &str,
+    tt: &mut T,
+    seed: u64,
+    max_dropped: u64,
+) {
     let mut rng = DealRng::new(seed);
     let mut max_bytes = 0;
     for i in 0..STORES {
@@ -27,9 +32,15 @@ fn fill<T: TranspositionTable>(name: &str, tt: &mut T, seed: u64, max_dropped: u
         let all = hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3];
         let win = Hand(all.0 & rng.next_u64());
         let lower = rng.below(u64::from(n) + 1) as u8;
-        let key = TtKey::new(hands, leader);
-        let pattern = Pattern::new(hands);
-        tt.store(&key, &pattern, win, hands, lower, n as u8, None);
+        let at = TrickStart::new(*hands, Strain::NoTrump, leader);
+        let key = PatternKey::new(&at);
+        let entry = TtEntry {
+            lower,
+            upper: n as u8,
+            win,
+            best: None,
+        };
+        tt.store(&key, &at, entry);
         let bytes = tt.stats().bytes;
         max_bytes = max_bytes.max(bytes);
         assert!(
@@ -38,7 +49,7 @@ fn fill<T: TranspositionTable>(name: &str, tt: &mut T, seed: u64, max_dropped: u
         );
         if i % 4096 == 0 {
             // The entry just stored is there (a sweep happens before a store, never after).
-            let hit = tt.probe(&key, &pattern, hands, lower);
+            let hit = tt.probe(&key, &at, lower);
             assert!(
                 hit.is_some_and(|h| h.reached),
                 "[{name}] fresh entry lost after store {i}"
@@ -95,17 +106,23 @@ fn forest_stays_under_one_megabyte() {
 #[test]
 fn clear_forgets_everything() {
     let mut rng = DealRng::new(5);
-    let mut tables: Vec<Box<dyn TranspositionTable>> =
+    let mut tables: Vec<Box<dyn TranspositionTable<Key = PatternKey>>> =
         vec![Box::new(TtFlat::new(1)), Box::new(TtForest::new(1))];
     for tt in tables.iter_mut() {
         let deal = rng.partial_deal(4);
         let hands = deal.hands();
-        let key = TtKey::new(hands, Seat::South);
-        let pattern = Pattern::new(hands);
-        tt.store(&key, &pattern, Hand::EMPTY, hands, 2, 3, None);
-        assert!(tt.probe(&key, &pattern, hands, 2).is_some());
+        let at = TrickStart::new(*hands, Strain::NoTrump, Seat::South);
+        let key = tt.key(&at);
+        let entry = TtEntry {
+            lower: 2,
+            upper: 3,
+            win: Hand::EMPTY,
+            best: None,
+        };
+        tt.store(&key, &at, entry);
+        assert!(tt.probe(&key, &at, 2).is_some());
         tt.clear();
-        assert!(tt.probe(&key, &pattern, hands, 2).is_none());
+        assert!(tt.probe(&key, &at, 2).is_none());
         let stats = tt.stats();
         assert_eq!(stats.entries, 0);
         assert_eq!(stats.resets, 0);

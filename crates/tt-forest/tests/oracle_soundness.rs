@@ -6,7 +6,7 @@
 
 use ddsolve_cards::{Card, DealRng, Hand, Holding, Position, Rank, Seat, SeatMap, Suit};
 use ddsolve_testkit::oracle;
-use ddsolve_tt::{Pattern, TranspositionTable, TtKey};
+use ddsolve_tt::{TranspositionTable, TrickStart, TtEntry};
 use ddsolve_tt_forest::{TtFlat, TtForest};
 
 fn shuffle<T>(v: &mut [T], rng: &mut DealRng) {
@@ -57,13 +57,12 @@ fn check<T: TranspositionTable>(name: &str, make: impl Fn() -> T, seed: u64) {
     let (mut hits, mut probes) = (0usize, 0usize);
     let mut probe = |tables: &mut Vec<T>, pos: &Position, must_hit: bool| {
         let value = oracle::tricks(pos);
-        let hands = pos.hands();
-        let key = TtKey::new(hands, pos.leader());
-        let pattern = Pattern::new(hands);
+        let at = TrickStart::from_position(pos).expect("a trick start");
         let tt = &mut tables[pos.trump().index()];
+        let key = tt.key(&at);
         for x in 0..=pos.tricks_left() as u8 + 1 {
             probes += 1;
-            match tt.probe(&key, &pattern, hands, x) {
+            match tt.probe(&key, &at, x) {
                 Some(hit) => {
                     hits += 1;
                     assert_eq!(
@@ -81,17 +80,16 @@ fn check<T: TranspositionTable>(name: &str, make: impl Fn() -> T, seed: u64) {
         // Small endings collide more often: 1..=3 cards for most, up to 5 for some.
         let pos = ending(&mut rng, if round % 4 == 0 { 5 } else { 3 });
         let value = oracle::tricks(&pos) as u8;
-        let hands = pos.hands();
-        let key = TtKey::new(hands, pos.leader());
-        tables[pos.trump().index()].store(
-            &key,
-            &Pattern::new(hands),
-            pos.remaining(),
-            hands,
-            value,
-            value,
-            None,
-        );
+        let at = TrickStart::from_position(&pos).expect("a trick start");
+        let tt = &mut tables[pos.trump().index()];
+        let key = tt.key(&at);
+        let entry = TtEntry {
+            lower: value,
+            upper: value,
+            win: pos.remaining(),
+            best: None,
+        };
+        tt.store(&key, &at, entry);
         stored.push(pos);
         // Probe relabelled versions of some stored positions (must hit), and random ones.
         for _ in 0..3 {

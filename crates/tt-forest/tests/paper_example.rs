@@ -10,8 +10,8 @@
 //! and DJ. Any position with the same suit lengths and those owners of those relative ranks
 //! matches, whatever its absolute ranks and wherever its lower ranks are.
 
-use ddsolve_cards::{parse_pbn_hands, Card, Hand, Seat, SeatMap};
-use ddsolve_tt::{Pattern, TranspositionTable, TtKey};
+use ddsolve_cards::{parse_pbn_hands, Card, Hand, Seat, SeatMap, Strain};
+use ddsolve_tt::{TranspositionTable, TrickStart, TtEntry};
 use ddsolve_tt_forest::{TtFlat, TtForest};
 
 const PAPER: &str = "N:A.A.. .Q.J. .9.8. .7.3.";
@@ -20,31 +20,39 @@ fn hands(pbn: &str) -> SeatMap<Hand> {
     parse_pbn_hands(pbn).unwrap()
 }
 
+/// The position `pbn` with `leader` on lead, for a table.
+fn at(pbn: &str, leader: Seat) -> TrickStart {
+    TrickStart::new(hands(pbn), Strain::NoTrump, leader)
+}
+
+/// An entry of bounds `lower..=upper` resting on `win`, with best move `best`.
+fn entry(win: Hand, lower: u8, upper: u8, best: Option<Card>) -> TtEntry {
+    TtEntry {
+        lower,
+        upper,
+        win,
+        best,
+    }
+}
+
 fn cards(cs: &[&str]) -> Hand {
     cs.iter().map(|c| Card::parse(c).unwrap()).collect()
 }
 
 fn store<T: TranspositionTable>(tt: &mut T, pbn: &str, win: &[&str], value: u8, best: &str) {
-    let h = hands(pbn);
-    tt.store(
-        &TtKey::new(&h, Seat::North),
-        &Pattern::new(&h),
-        cards(win),
-        &h,
-        value,
-        value,
-        Some(Card::parse(best).unwrap()),
-    );
+    let at = at(pbn, Seat::North);
+    let key = tt.key(&at);
+    let best = Some(Card::parse(best).unwrap());
+    tt.store(&key, &at, entry(cards(win), value, value, best));
 }
 
 /// Probes `pbn` (North to lead) with thresholds 1, 2 and 3: `None` if no entry matched.
 fn probe<T: TranspositionTable>(tt: &mut T, pbn: &str) -> Option<[(bool, Hand, Option<Card>); 3]> {
-    let h = hands(pbn);
-    let key = TtKey::new(&h, Seat::North);
-    let pattern = Pattern::new(&h);
+    let at = at(pbn, Seat::North);
+    let key = tt.key(&at);
     let mut out = Vec::new();
     for x in 1..=3 {
-        let hit = tt.probe(&key, &pattern, &h, x)?;
+        let hit = tt.probe(&key, &at, x)?;
         out.push((hit.reached, hit.win, hit.best));
     }
     Some([out[0], out[1], out[2]])
@@ -65,12 +73,11 @@ fn assert_hit<T: TranspositionTable>(tt: &mut T, pbn: &str, win: &[&str], best: 
 
 #[track_caller]
 fn assert_miss<T: TranspositionTable>(tt: &mut T, pbn: &str) {
-    let h = hands(pbn);
-    let key = TtKey::new(&h, Seat::North);
-    let pattern = Pattern::new(&h);
+    let at = at(pbn, Seat::North);
+    let key = tt.key(&at);
     for x in 0..=3 {
         assert!(
-            tt.probe(&key, &pattern, &h, x).is_none(),
+            tt.probe(&key, &at, x).is_none(),
             "{pbn} should not match (threshold {x})"
         );
     }
@@ -117,10 +124,9 @@ fn walk_through<T: TranspositionTable>(mut tt: T) {
     // Other suit lengths (a club instead of the spade): another "suit lengths" node.
     assert_miss(&mut tt, "N:.A..A .Q.J. .9.8. .7.3.");
     // East to lead instead of North: another root.
-    let h = hands(PAPER);
-    assert!(tt
-        .probe(&TtKey::new(&h, Seat::East), &Pattern::new(&h), &h, 1)
-        .is_none());
+    let east = at(PAPER, Seat::East);
+    let key = tt.key(&east);
+    assert!(tt.probe(&key, &east, 1).is_none());
 }
 
 /// The paper's walk with an alternative node: the entry with diamonds rank 1 at South is
@@ -198,22 +204,14 @@ fn backs_up_to_an_alternative<T: TranspositionTable>(make: impl Fn() -> T) {
 fn skips_a_fitting_entry_that_does_not_decide<T: TranspositionTable>(make: impl Fn() -> T) {
     for b_first in [true, false] {
         let mut tt = make();
-        let h = hands(PAPER);
-        let key = TtKey::new(&h, Seat::North);
-        let pattern = Pattern::new(&h);
+        let at = at(PAPER, Seat::North);
+        let key = tt.key(&at);
         // A: exact value 2, all four winning ranks. B: only "at most 2" (no news), fewer ranks.
         let a = |tt: &mut T| {
-            tt.store(
-                &key,
-                &pattern,
-                cards(&["SA", "HA", "HQ", "DJ"]),
-                &h,
-                2,
-                2,
-                None,
-            )
+            let win = cards(&["SA", "HA", "HQ", "DJ"]);
+            tt.store(&key, &at, entry(win, 2, 2, None))
         };
-        let b = |tt: &mut T| tt.store(&key, &pattern, cards(&["SA", "HA"]), &h, 0, 2, None);
+        let b = |tt: &mut T| tt.store(&key, &at, entry(cards(&["SA", "HA"]), 0, 2, None));
         if b_first {
             b(&mut tt);
             a(&mut tt);
@@ -221,14 +219,10 @@ fn skips_a_fitting_entry_that_does_not_decide<T: TranspositionTable>(make: impl 
             a(&mut tt);
             b(&mut tt);
         }
-        let hit = tt
-            .probe(&key, &pattern, &h, 2)
-            .expect("entry A decides threshold 2");
+        let hit = tt.probe(&key, &at, 2).expect("entry A decides threshold 2");
         assert!(hit.reached);
         assert_eq!(hit.win, cards(&["SA", "HA", "HQ", "DJ"]));
-        let hit = tt
-            .probe(&key, &pattern, &h, 3)
-            .expect("both decide threshold 3");
+        let hit = tt.probe(&key, &at, 3).expect("both decide threshold 3");
         assert!(!hit.reached);
     }
 }

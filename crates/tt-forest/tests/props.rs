@@ -6,9 +6,10 @@
 //! * probes never answer with bounds looser than the stored ones;
 //! * relative/absolute winning-rank conversion round-trips.
 
-use ddsolve_cards::{Card, DealRng, Hand, Holding, Rank, Seat, SeatMap, Suit};
+use ddsolve_cards::{Card, DealRng, Hand, Holding, Rank, Seat, SeatMap, Strain, Suit};
 use ddsolve_tt::{
-    absolute_win_ranks, forced_depths, relative_counts, Pattern, TranspositionTable, TtKey,
+    absolute_win_ranks, forced_depths, relative_counts, Pattern, PatternKey, TranspositionTable,
+    TrickStart, TtEntry, TtKey,
 };
 use ddsolve_tt_forest::{TtFlat, TtForest};
 use proptest::prelude::*;
@@ -133,7 +134,7 @@ fn random_hands(rng: &mut DealRng, max: u32) -> SeatMap<Hand> {
 /// The tables, the flat one both with the paper's depths (every card down to the lowest
 /// winning rank) and with its default forced depths (less each suit's bottom block of one
 /// owner, which the lengths force: the same positions, fewer winning ranks reported).
-fn tables() -> Vec<(&'static str, Box<dyn TranspositionTable>)> {
+fn tables() -> Vec<(&'static str, Box<Table>)> {
     vec![
         ("forest", Box::new(TtForest::new(16))),
         ("flat", Box::new(TtFlat::new(16).paper_depths())),
@@ -141,17 +142,34 @@ fn tables() -> Vec<(&'static str, Box<dyn TranspositionTable>)> {
     ]
 }
 
+/// The tables of the rank-pattern key.
+type Table = dyn TranspositionTable<Key = PatternKey>;
+
+/// The position `hands` with `leader` on lead.
+fn at(hands: &SeatMap<Hand>, leader: Seat) -> TrickStart {
+    TrickStart::new(*hands, Strain::NoTrump, leader)
+}
+
+/// Stores bounds `lower..=upper` resting on `win` for `hands` with `leader` on lead.
+fn store(tt: &mut Table, hands: &SeatMap<Hand>, leader: Seat, win: Hand, lower: u8, upper: u8) {
+    let at = at(hands, leader);
+    let entry = TtEntry {
+        lower,
+        upper,
+        win,
+        best: None,
+    };
+    let key = tt.key(&at);
+    tt.store(&key, &at, entry);
+}
+
 /// The answer of `tt` for thresholds 0..=left+1, as Some(reached) or None.
-fn answers(
-    tt: &mut dyn TranspositionTable,
-    hands: &SeatMap<Hand>,
-    leader: Seat,
-) -> Vec<Option<bool>> {
-    let key = TtKey::new(hands, leader);
-    let pattern = Pattern::new(hands);
+fn answers(tt: &mut Table, hands: &SeatMap<Hand>, leader: Seat) -> Vec<Option<bool>> {
+    let at = at(hands, leader);
+    let key = tt.key(&at);
     let left = hands[leader].len() as u8;
     (0..=left + 1)
-        .map(|x| tt.probe(&key, &pattern, hands, x).map(|h| h.reached))
+        .map(|x| tt.probe(&key, &at, x).map(|h| h.reached))
         .collect()
 }
 
@@ -187,14 +205,15 @@ proptest! {
         let want = expected(left, lower, upper);
         let none = vec![None; want.len()];
         for (name, mut tt) in tables() {
-            tt.store(&TtKey::new(&hands, leader), &Pattern::new(&hands), win, &hands, lower, upper, None);
+            store(tt.as_mut(), &hands, leader, win, lower, upper);
             prop_assert_eq!(answers(tt.as_mut(), &hands, leader), want.clone(), "{} itself", name);
             for _ in 0..6 {
                 let same = same_structure(&hands, counts, &mut rng);
                 prop_assert!(should_match(&hands, leader, counts, &same, leader));
                 prop_assert_eq!(answers(tt.as_mut(), &same, leader), want.clone(), "{} same structure", name);
                 // The winning ranks come back as the probed position's top cards.
-                let hit = tt.probe(&TtKey::new(&same, leader), &Pattern::new(&same), &same, 0).unwrap();
+                let same_at = at(&same, leader);
+                let hit = tt.probe(&PatternKey::new(&same_at), &same_at, 0).unwrap();
                 let want_counts = if name == "flat-forced" {
                     forced_depths(Pattern::new(&same), counts.map(|c| c as u8), &same).map(usize::from)
                 } else {
@@ -237,7 +256,7 @@ proptest! {
             for _ in 0..1 + rng.below(4) {
                 let l = rng.below(u64::from(value) + 1) as u8;
                 let u = value + rng.below(u64::from(left - value) + 1) as u8;
-                tt.store(&TtKey::new(&hands, leader), &Pattern::new(&hands), win, &hands, l, u, None);
+                store(tt.as_mut(), &hands, leader, win, l, u);
                 lo = lo.max(l);
                 hi = hi.min(u);
                 prop_assert_eq!(answers(tt.as_mut(), &hands, leader), expected(left, lo, hi), "{}", name);
@@ -283,10 +302,8 @@ proptest! {
                 let v = value(&hands, leader, win).min(left);
                 let lo = rng.below(u64::from(v) + 1) as u8;
                 let hi = v + rng.below(u64::from(left - v) + 1) as u8;
-                let key = TtKey::new(&hands, leader);
-                let pattern = Pattern::new(&hands);
-                forest.store(&key, &pattern, win, &hands, lo, hi, None);
-                flat.store(&key, &pattern, win, &hands, lo, hi, None);
+                store(&mut forest, &hands, leader, win, lo, hi);
+                store(&mut flat, &hands, leader, win, lo, hi);
                 list.push((hands, leader, my_counts(win, &hands), lo, hi));
             } else {
                 let matching: Vec<_> = list

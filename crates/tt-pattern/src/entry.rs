@@ -1,7 +1,9 @@
 //! One stored set of positions: a rank pattern, its bounds, its best move and its age.
 
-use crate::{Bounds, Generation, RankPattern};
+use crate::budget::AGING;
+use crate::{Bounds, RankPattern};
 use ddsolve_cards::Card;
+use ddsolve_tt::Generation;
 
 /// The encoding of "no best move" in [`Entry::best`].
 const NO_CARD: u8 = u8::MAX;
@@ -16,8 +18,8 @@ pub(crate) struct Entry {
     best: u8,
     /// `pattern.order()`, kept for sorting and eviction.
     pub order: u8,
-    /// The generation of the last store, tightening or hit.
-    pub used: Generation,
+    /// The stamp ([`AGING`]) of the generation of the last store, tightening or hit.
+    pub used: u16,
     /// Decisive probes answered, saturating.
     pub hits: u8,
 }
@@ -33,7 +35,7 @@ impl Entry {
             bounds,
             best: encode(best),
             order: pattern.order(),
-            used: now,
+            used: AGING.stamp(now),
             hits: 0,
         }
     }
@@ -55,7 +57,7 @@ impl Entry {
     /// Records a decisive probe in generation `now`.
     #[inline]
     pub fn touch_hit(&mut self, now: Generation) {
-        self.used = now;
+        self.used = AGING.stamp(now);
         self.hits = self.hits.saturating_add(1);
     }
 }

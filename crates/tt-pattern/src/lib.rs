@@ -14,25 +14,29 @@
 //! - `shape.rs`: the entries of one shape, general first; a store merges into the same
 //!   pattern or goes in, and absorbs the more specific entries it makes redundant.
 //! - `cache.rs`: shapes to their lists, by open addressing with backward-shift deletion.
-//! - [`Budget`] (`budget.rs`) and [`Generation`] (`age.rs`): the memory limit and aging;
-//!   evictions remove the stalest, never-hit, most specific entries first.
-//! - [`TtPattern`] (`table.rs`): the table.
+//! - `budget.rs`: what goes first under the memory limit ([`Budget`], `ddsolve-tt`'s, as
+//!   are its [`Generation`] counter and the aging of stamps): evictions remove the stalest,
+//!   never-hit, most specific entries first.
+//! - [`TtPattern`] (`table.rs`): the table, keyed by `ddsolve-tt`'s `PatternKey` (found
+//!   with its per-deal `RankOwners`).
 //!
 //! It is the default table (`TtKind::Pattern` of the front crate `ddsolve`, built through
 //! its `AnyTable`); the search's `Solver::with_tt` takes one built here. Alone:
 //!
 //! ```
-//! use ddsolve_cards::{Deal, Hand, Seat, Suit};
-//! use ddsolve_tt::{Pattern, TranspositionTable, TtKey};
+//! use ddsolve_cards::{Deal, Hand, Seat, Strain, Suit};
+//! use ddsolve_tt::{TranspositionTable, TrickStart, TtEntry};
 //! use ddsolve_tt_pattern::TtPattern;
 //!
 //! let deal: Deal = "N:AK... QJ... T9... 87...".parse()?;
-//! let (key, pattern) = (TtKey::new(deal.hands(), Seat::North), Pattern::new(deal.hands()));
+//! let at = TrickStart::new(*deal.hands(), Strain::NoTrump, Seat::North);
 //! let mut tt = TtPattern::new(16);
+//! tt.prepare(deal.hands()); // the per-deal key accelerator
+//! let key = tt.key(&at);
 //! let spades = deal.hand(Seat::North).suit(Suit::Spades);
 //! let win = Hand::from_holdings([spades, Default::default(), Default::default(), Default::default()]);
-//! tt.store(&key, &pattern, win, deal.hands(), 2, 2, None);
-//! assert_eq!(tt.probe(&key, &pattern, deal.hands(), 2).expect("stored").bound, 2);
+//! tt.store(&key, &at, TtEntry { lower: 2, upper: 2, win, best: None });
+//! assert_eq!(tt.probe(&key, &at, 2).expect("stored").bound, 2);
 //! # Ok::<(), ddsolve_cards::PbnError>(())
 //! ```
 
@@ -43,7 +47,6 @@
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
-mod age;
 mod bounds;
 mod budget;
 mod cache;
@@ -52,9 +55,9 @@ mod pattern;
 mod shape;
 mod table;
 
-pub use age::Generation;
 pub use bounds::Bounds;
-pub use budget::Budget;
+/// The budget and the search counter are `ddsolve-tt`'s, shared by every table.
+pub use ddsolve_tt::{Budget, Generation};
 pub use pattern::{forced_depths, RankPattern};
 pub use shape::ProbeOrder;
 pub use table::{Counters, TtPattern};

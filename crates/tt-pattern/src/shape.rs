@@ -1,8 +1,10 @@
 //! The patterns of one shape: every entry stored under one key, general before specific.
 
+use crate::budget::AGING;
 use crate::cache::ENTRY_BYTES;
 use crate::entry::Entry;
-use crate::{Bounds, Generation};
+use crate::Bounds;
+use ddsolve_tt::Generation;
 use ddsolve_tt::Pattern;
 
 /// In which order a shape's entries are tried.
@@ -135,7 +137,7 @@ impl ShapeList {
                 let e = &mut self.entries[i];
                 e.bounds = e.bounds.meet(new.bounds);
                 e.set_best(new.best());
-                e.used = now;
+                e.used = AGING.stamp(now);
                 out.merged = true;
                 e.bounds
             }

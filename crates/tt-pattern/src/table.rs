@@ -1,12 +1,15 @@
 //! The rank-pattern table behind [`TranspositionTable`].
 
-use crate::budget::{eviction_score, EvictionPlan, SCORES};
+use crate::budget::{eviction_score, AGING, SCORES};
 use crate::cache::{ShapeCache, ENTRY_BYTES, SLOT_BYTES};
 use crate::entry::Entry;
 use crate::shape::ProbeOrder;
-use crate::{Bounds, Budget, Generation, RankPattern};
-use ddsolve_cards::{Card, Hand, SeatMap};
-use ddsolve_tt::{Pattern, TranspositionTable, TtHit, TtKey, TtStats};
+use crate::{Bounds, RankPattern};
+use ddsolve_cards::{Hand, SeatMap};
+use ddsolve_tt::{
+    Budget, EvictionPlan, Generation, PatternKey, RankOwners, TranspositionTable, TrickStart,
+    TtEntry, TtHit, TtStats,
+};
 
 /// Slots of a new table's shape array (fewer if the budget is tiny).
 const FIRST_SLOTS: usize = 1 << 10;
@@ -34,37 +37,43 @@ pub struct Counters {
 
 /// The rank-pattern transposition table.
 ///
-/// Per shape (tricks left, leader, every hand's suit lengths: [`TtKey::packed`]) a list of
-/// [`RankPattern`]s with bounds, the most general first. A probe returns the first matching
+/// Per shape (tricks left, leader, every hand's suit lengths: [`ddsolve_tt::TtKey::packed`])
+/// a list of [`RankPattern`]s with bounds, the most general first. A probe returns the first matching
 /// entry that decides, so the winning ranks it reports are those of the most general
 /// pattern that knows the answer. A store tightens an entry of the same pattern in place (or
 /// goes in before the more specific patterns), and absorbs the more specific entries it
 /// makes redundant. Patterns stop above a suit's bottom cards when the suit lengths force
 /// their owners ([`crate::forced_depths`]).
 ///
-/// Memory never passes the budget given to [`TtPattern::new`]: under it, entries are
-/// evicted in batches, the stalest (by generation, counted by
+/// Its key is the [`PatternKey`], found by a [`RankOwners`] that
+/// [`TranspositionTable::prepare`] builds for each deal (from the hands until then).
+///
+/// The entries' memory never passes the budget given to [`TtPattern::new`]: under it,
+/// entries are evicted in batches, the stalest (by generation, counted by
 /// [`TranspositionTable::new_search`]), never-hit, most specific first; the table is never
-/// wiped to make room.
+/// wiped to make room. The key accelerator is outside the budget: once prepared it takes
+/// [`RankOwners::TABLE_BYTES`] more.
 ///
 /// ```
 /// use ddsolve_cards::{Deal, Hand, Seat, Strain, Suit};
-/// use ddsolve_tt::{Pattern, TranspositionTable, TtKey};
+/// use ddsolve_tt::{TranspositionTable, TrickStart, TtEntry};
 /// use ddsolve_tt_pattern::TtPattern;
 ///
 /// let deal: Deal = "N:AK... QJ... T9... 87...".parse()?;
-/// let (key, pattern) = (TtKey::new(deal.hands(), Seat::North), Pattern::new(deal.hands()));
+/// let at = TrickStart::new(*deal.hands(), Strain::NoTrump, Seat::North);
 /// let mut tt = TtPattern::new(16);
+/// let key = tt.key(&at);
 /// // North's side takes both tricks, resting on the ace and king.
 /// let win = Hand::from_holdings([deal.hand(Seat::North).suit(Suit::Spades), Default::default(), Default::default(), Default::default()]);
-/// tt.store(&key, &pattern, win, deal.hands(), 2, 2, None);
-/// let hit = tt.probe(&key, &pattern, deal.hands(), 2).expect("stored");
+/// tt.store(&key, &at, TtEntry { lower: 2, upper: 2, win, best: None });
+/// let hit = tt.probe(&key, &at, 2).expect("stored");
 /// assert!(hit.reached);
 /// assert_eq!(hit.win, win);
 /// # Ok::<(), ddsolve_cards::PbnError>(())
 /// ```
 #[derive(Debug)]
 pub struct TtPattern {
+    owners: RankOwners,
     cache: ShapeCache,
     budget: Budget,
     first_slots: usize,
@@ -88,6 +97,7 @@ impl TtPattern {
         let max_slots = budget.max_slots(SLOT_BYTES);
         let first_slots = FIRST_SLOTS.min(max_slots);
         TtPattern {
+            owners: RankOwners::new(),
             cache: ShapeCache::new(first_slots),
             budget,
             first_slots,
@@ -102,6 +112,14 @@ impl TtPattern {
     /// What the table did since it was made.
     pub fn counters(&self) -> Counters {
         self.counters
+    }
+
+    /// The per-deal accelerator of this table's keys ([`TranspositionTable::key`] is its
+    /// [`RankOwners::key`]): for a caller that dispatches over tables of this key and
+    /// wants one key computation.
+    #[inline]
+    pub fn rank_owners(&self) -> &RankOwners {
+        &self.owners
     }
 
     /// Shapes (keys) stored.
@@ -172,7 +190,7 @@ impl TtPattern {
         let mut histogram = [0usize; SCORES];
         self.cache.for_each_list(|l| {
             for e in l.entries() {
-                histogram[usize::from(eviction_score(e, now))] += 1;
+                histogram[eviction_score(e, now)] += 1;
             }
         });
         let mut plan = EvictionPlan::new(&histogram, count);
@@ -193,11 +211,11 @@ impl TtPattern {
                 .iter()
                 .map(|e| eviction_score(e, now))
                 .min()
-                .unwrap_or(SCORES as u16 - 1)
+                .unwrap_or(SCORES - 1)
         };
         let mut histogram = [0usize; SCORES];
         self.cache
-            .for_each_list(|l| histogram[usize::from(worth(l.entries()))] += 1);
+            .for_each_list(|l| histogram[worth(l.entries())] += 1);
         let mut plan = EvictionPlan::new(&histogram, self.cache.shapes().div_ceil(4));
         let removed = self.cache.sweep(|l| {
             if plan.evicts(worth(l.entries())) {
@@ -210,17 +228,22 @@ impl TtPattern {
 }
 
 impl TranspositionTable for TtPattern {
+    type Key = PatternKey;
+
+    fn prepare(&mut self, root: &SeatMap<Hand>) {
+        self.owners.prepare(root);
+    }
+
     #[inline]
-    fn probe(
-        &mut self,
-        key: &TtKey,
-        pattern: &Pattern,
-        hands: &SeatMap<Hand>,
-        tricks: u8,
-    ) -> Option<TtHit> {
+    fn key(&mut self, at: &TrickStart) -> PatternKey {
+        self.owners.key(at)
+    }
+
+    #[inline]
+    fn probe(&mut self, key: &PatternKey, at: &TrickStart, tricks: u8) -> Option<TtHit> {
         self.counters.probes += 1;
-        let list = self.cache.get_mut(key.packed())?;
-        let found = list.probe(pattern, tricks, self.order);
+        let list = self.cache.get_mut(key.shape.packed())?;
+        let found = list.probe(&key.pattern, tricks, self.order);
         self.counters.scanned += match (found, self.order) {
             (None, _) => list.len(),
             (Some((i, _)), ProbeOrder::GeneralFirst) => i + 1,
@@ -237,29 +260,20 @@ impl TranspositionTable for TtPattern {
             } else {
                 e.bounds.upper
             },
-            win: e.pattern.win_ranks(hands),
+            win: e.pattern.win_ranks(at.hands()),
             best: e.best(),
         })
     }
 
-    fn store(
-        &mut self,
-        key: &TtKey,
-        pattern: &Pattern,
-        win: Hand,
-        hands: &SeatMap<Hand>,
-        lower: u8,
-        upper: u8,
-        best: Option<Card>,
-    ) {
+    fn store(&mut self, key: &PatternKey, at: &TrickStart, entry: TtEntry) {
         self.counters.stores += 1;
         let entry = Entry::new(
-            RankPattern::of_win(*pattern, win, hands),
-            Bounds::new(lower, upper),
-            best,
+            RankPattern::of_win(key.pattern, entry.win, at.hands()),
+            Bounds::new(entry.lower, entry.upper),
+            entry.best,
             self.now,
         );
-        let packed = key.packed();
+        let packed = key.shape.packed();
         let (now, order) = (self.now, self.order);
         let found = self.cache.find(packed);
         let list = match found {
@@ -289,10 +303,10 @@ impl TranspositionTable for TtPattern {
 
     fn new_search(&mut self) {
         self.now = self.now.next();
-        if self.now.refresh_due() {
+        if AGING.refresh_due(self.now) {
             let now = self.now;
             self.cache
-                .sweep(|l| l.for_each_mut(|e| e.used = now.refreshed(e.used)));
+                .sweep(|l| l.for_each_mut(|e| e.used = AGING.refreshed(now, e.used)));
         }
     }
 

@@ -2,8 +2,10 @@
 //! tightened in place, redundant specific entries absorbed, the depths the suit lengths
 //! force, the memory budget and aging.
 
-use ddsolve_cards::{Card, Deal, DealRng, Hand, Rank, Seat, SeatMap, Suit};
-use ddsolve_tt::{absolute_win_ranks, Pattern, TranspositionTable, TtKey};
+use ddsolve_cards::{Card, Deal, DealRng, Hand, Rank, Seat, SeatMap, Strain, Suit};
+use ddsolve_tt::{
+    absolute_win_ranks, Pattern, PatternKey, TranspositionTable, TrickStart, TtEntry, TtKey,
+};
 use ddsolve_tt_pattern::{forced_depths, RankPattern, TtPattern};
 
 /// Spades: North A K Q, East J T 9, South 8 7 6, West 5 4 3. Hearts: East A, South K,
@@ -16,17 +18,28 @@ const OTHER: &str = "N:AQJ.2.. KT9.A.. 876.K.. 543.Q..";
 
 struct Pos {
     hands: SeatMap<Hand>,
-    key: TtKey,
-    pattern: Pattern,
+    at: TrickStart,
+    key: PatternKey,
 }
 
 fn pos(pbn: &str, leader: Seat) -> Pos {
     let deal: Deal = pbn.parse().expect("valid deal");
     let hands = *deal.hands();
+    let at = TrickStart::new(hands, Strain::NoTrump, leader);
     Pos {
         hands,
-        key: TtKey::new(&hands, leader),
-        pattern: Pattern::new(&hands),
+        at,
+        key: PatternKey::new(&at),
+    }
+}
+
+/// The entry of bounds `lower..=upper` resting on `win`, with best move `best`.
+fn entry(win: Hand, lower: u8, upper: u8, best: Option<Card>) -> TtEntry {
+    TtEntry {
+        lower,
+        upper,
+        win,
+        best,
     }
 }
 
@@ -39,18 +52,14 @@ impl Pos {
     fn store(&self, tt: &mut TtPattern, depths: [u8; 4], lower: u8, upper: u8) {
         tt.store(
             &self.key,
-            &self.pattern,
-            self.win(depths),
-            &self.hands,
-            lower,
-            upper,
-            None,
+            &self.at,
+            entry(self.win(depths), lower, upper, None),
         );
     }
 
     /// The probe's decision and the number of winning cards it reports.
     fn probe(&self, tt: &mut TtPattern, tricks: u8) -> Option<(bool, u8, u32)> {
-        tt.probe(&self.key, &self.pattern, &self.hands, tricks)
+        tt.probe(&self.key, &self.at, tricks)
             .map(|h| (h.reached, h.bound, h.win.len()))
     }
 }
@@ -75,7 +84,7 @@ fn the_more_general_pattern_answers_first_whatever_the_order_of_stores() {
         }
         assert_eq!(tt.stats().entries, 2, "the specific entry knows more: kept");
         // Both decide "at least 3": the general one answers, with its one winning card.
-        let hit = tt.probe(&p.key, &p.pattern, &p.hands, 3).expect("decided");
+        let hit = tt.probe(&p.key, &p.at, 3).expect("decided");
         assert!(hit.reached);
         assert_eq!(hit.win, Hand::single(card("SA")));
         // Only the specific one decides "at least 4".
@@ -86,7 +95,7 @@ fn the_more_general_pattern_answers_first_whatever_the_order_of_stores() {
 #[test]
 fn a_general_pattern_matches_positions_a_specific_one_does_not() {
     let (p, q) = (pos(DEAL, Seat::North), pos(OTHER, Seat::North));
-    assert_eq!(p.key, q.key);
+    assert_eq!(p.key.shape, q.key.shape);
     let mut tt = TtPattern::new(1);
     p.store(&mut tt, [2, 0, 0, 0], 0, 2);
     assert_eq!(q.probe(&mut tt, 3), None, "another owner of the spade king");
@@ -115,12 +124,12 @@ fn a_best_move_is_kept_until_another_replaces_it() {
     let p = pos(DEAL, Seat::North);
     let mut tt = TtPattern::new(1);
     let win = p.win([1, 0, 0, 0]);
-    tt.store(&p.key, &p.pattern, win, &p.hands, 2, 4, Some(card("SA")));
-    tt.store(&p.key, &p.pattern, win, &p.hands, 2, 3, None);
-    let hit = tt.probe(&p.key, &p.pattern, &p.hands, 2).expect("decided");
+    tt.store(&p.key, &p.at, entry(win, 2, 4, Some(card("SA"))));
+    tt.store(&p.key, &p.at, entry(win, 2, 3, None));
+    let hit = tt.probe(&p.key, &p.at, 2).expect("decided");
     assert_eq!(hit.best, Some(card("SA")));
-    tt.store(&p.key, &p.pattern, win, &p.hands, 2, 3, Some(card("SK")));
-    let hit = tt.probe(&p.key, &p.pattern, &p.hands, 2).expect("decided");
+    tt.store(&p.key, &p.at, entry(win, 2, 3, Some(card("SK"))));
+    let hit = tt.probe(&p.key, &p.at, 2).expect("decided");
     assert_eq!(hit.best, Some(card("SK")));
 }
 
@@ -162,17 +171,17 @@ fn depths_stop_above_a_bottom_block_whose_owner_the_lengths_force() {
     let p = pos(DEAL, Seat::North);
     // Spades down to the 6: South's 8 7 6 are not West's 5 4 3, nothing forced above.
     assert_eq!(
-        forced_depths(p.pattern, [9, 0, 0, 0], &p.hands),
+        forced_depths(p.key.pattern, [9, 0, 0, 0], &p.hands),
         [9, 0, 0, 0]
     );
     // All twelve spades: West's block is forced; all four hearts: North's 2 is.
     assert_eq!(
-        forced_depths(p.pattern, [12, 4, 0, 0], &p.hands),
+        forced_depths(p.key.pattern, [12, 4, 0, 0], &p.hands),
         [9, 3, 0, 0]
     );
     let mut tt = TtPattern::new(1);
-    tt.store(&p.key, &p.pattern, all(&p.hands), &p.hands, 3, 3, None);
-    let hit = tt.probe(&p.key, &p.pattern, &p.hands, 3).expect("decided");
+    tt.store(&p.key, &p.at, entry(all(&p.hands), 3, 3, None));
+    let hit = tt.probe(&p.key, &p.at, 3).expect("decided");
     let mut want = all(&p.hands);
     for c in ["S5", "S4", "S3", "H2"] {
         want.remove(card(c));
@@ -181,7 +190,7 @@ fn depths_stop_above_a_bottom_block_whose_owner_the_lengths_force() {
     // A suit held by one hand needs no card at all.
     let q = pos("N:AKQ.2.. .AJT9.. .K876.. .Q543..", Seat::North);
     assert_eq!(
-        forced_depths(q.pattern, [3, 4, 0, 0], &q.hands),
+        forced_depths(q.key.pattern, [3, 4, 0, 0], &q.hands),
         [0, 4, 0, 0]
     );
 }
@@ -236,19 +245,18 @@ fn same_lengths(rng: &mut DealRng, hands: &SeatMap<Hand>) -> SeatMap<Hand> {
 /// contradict each other) and random depths: fifty positions a shape, the cards of a random
 /// deal dealt again with the same suit lengths.
 struct Item {
-    hands: SeatMap<Hand>,
-    key: TtKey,
-    pattern: Pattern,
+    at: TrickStart,
+    key: PatternKey,
     win: Hand,
     lower: u8,
 }
 
 fn item(rng: &mut DealRng, hands: SeatMap<Hand>, leader: Seat, depths: [u8; 4]) -> Item {
     let tl = hands.0[0].len() as u8;
+    let at = TrickStart::new(hands, Strain::NoTrump, leader);
     Item {
-        hands,
-        key: TtKey::new(&hands, leader),
-        pattern: Pattern::new(&hands),
+        at,
+        key: PatternKey::new(&at),
         win: absolute_win_ranks(depths, &hands),
         lower: 1 + rng.below(u64::from(tl)) as u8,
     }
@@ -272,20 +280,12 @@ fn items(seed: u64, leader: Seat, count: usize) -> Vec<Item> {
 
 impl Item {
     fn store(&self, tt: &mut TtPattern) {
-        let tl = self.key.tricks_left;
-        tt.store(
-            &self.key,
-            &self.pattern,
-            self.win,
-            &self.hands,
-            self.lower,
-            tl,
-            None,
-        );
+        let tl = self.at.tricks_left();
+        tt.store(&self.key, &self.at, entry(self.win, self.lower, tl, None));
     }
 
     fn hit(&self, tt: &mut TtPattern) -> bool {
-        tt.probe(&self.key, &self.pattern, &self.hands, self.lower)
+        tt.probe(&self.key, &self.at, self.lower)
             .is_some_and(|h| h.reached)
     }
 }

@@ -1,6 +1,7 @@
 //! A bucket: four entries in one 64-byte cache line, and the replacement policy.
 
 use crate::entry::{Entry, GEN_BITS};
+use ddsolve_tt::{Aging, Generation};
 
 /// Entries per bucket.
 pub const BUCKET_ENTRIES: usize = 4;
@@ -14,11 +15,11 @@ pub(crate) struct Bucket(pub [Entry; BUCKET_ENTRIES]);
 pub const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>();
 const _: () = assert!(BUCKET_BYTES == 64);
 
-/// Searches since `stamp`, counted modulo the generation's range.
-#[inline]
-pub(crate) fn age(current: u8, stamp: u8) -> u8 {
-    current.wrapping_sub(stamp) & ((1 << GEN_BITS) - 1)
-}
+/// The table's aging (`ddsolve-tt`'s mechanism): stamps of [`GEN_BITS`] bits in the entries'
+/// tags. The stamps are never refreshed (that would be a pass over the whole array), so
+/// ages count modulo their range: a stamp 32 searches old reads as current, which only
+/// changes which slot a bucket gives up.
+pub(crate) const AGING: Aging = Aging::new(GEN_BITS, (1 << GEN_BITS) - 1);
 
 impl Bucket {
     /// The slot holding the position with `want`'s lock and era and `depth` tricks left.
@@ -36,14 +37,14 @@ impl Bucket {
     /// to it, so the deep entries of a bucket survive (depth-preferred) while the newest
     /// position, the likeliest to be met again soon, is always kept.
     #[inline]
-    pub fn victim(&self, era: u8, generation: u8) -> usize {
+    pub fn victim(&self, era: u8, now: Generation) -> usize {
         let mut best = 0;
         let mut best_score = u32::MAX;
         for (i, e) in self.0.iter().enumerate() {
             if !e.is_live(era) {
                 return i;
             }
-            let a = age(generation, e.generation());
+            let a = AGING.age(now, u16::from(e.generation()));
             // Lower is replaced first: current above stale, then depth, then youth.
             let score =
                 (u32::from(a == 0) << 16) | (u32::from(e.depth()) << 8) | (255 - u32::from(a));

@@ -1,14 +1,15 @@
 //! Incremental Zobrist keys behind an interface that hands over whole positions.
 //!
-//! The [`ddsolve_tt::TranspositionTable`] trait passes the position's hands to every probe
-//! and store, not the card just played, so the table cannot be told "this card left that
-//! hand". It can recognise it instead: the search probes at trick starts, depth first, so the
-//! position probed with `t` tricks left is, almost always, the one last probed with `t + 1`
-//! tricks left minus one card of each hand (its child), or the one last probed or stored
-//! with `t` tricks left (the store after a probe that missed; a sibling after taking a trick
-//! back differs from it). Per tricks left this remembers the last position and its key; a
-//! key is then the parent's key with the four played cards and the leader toggled (five
-//! exclusive-ors) or the same key again, and computed from scratch only when neither fits.
+//! The [`ddsolve_tt::TranspositionTable`] trait asks for the key of a position from its
+//! hands, not from the card just played, so the table cannot be told "this card left that
+//! hand". It can recognise it instead: the search asks at trick starts, depth first, so the
+//! position keyed with `t` tricks left is, almost always, the one last keyed with `t + 1`
+//! tricks left minus one card of each hand (its child), or the one last keyed with `t`
+//! tricks left (the same position asked about again, as when enhanced transposition
+//! cutoffs looked at it first; a sibling after taking a trick back differs from it). Per
+//! tricks left this remembers the last position and its key; a key is then the parent's key
+//! with the four played cards and the leader toggled (five exclusive-ors) or the same key
+//! again, and computed from scratch only when neither fits.
 
 use crate::keys::ZobristKeys;
 use ddsolve_cards::{Hand, Seat, SeatMap};

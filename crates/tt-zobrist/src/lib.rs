@@ -46,6 +46,10 @@
 //! comes round again, zeroes the array. The solver clears at each change of trumps, which
 //! would otherwise cost a pass over the whole table each time.
 //!
+//! The search counter and the aging of its stamps are `ddsolve-tt`'s, the mechanism every
+//! table shares ([`ddsolve_tt::Generation`], [`ddsolve_tt::Aging`]: here 5-bit stamps,
+//! never refreshed, so ages count modulo 32); the era is this table's own way to clear.
+//!
 //! ## Memory
 //!
 //! The size in megabytes is a constructor argument and a hard limit: the whole array is
@@ -55,13 +59,15 @@
 //!
 //! ## Keys: incremental or from scratch
 //!
-//! The trait hands the table the position's hands at each probe and store (only at trick
-//! starts), not the cards played since the last one. From scratch, a key costs one
-//! exclusive-or per remaining card. [`KeyMode::Incremental`] (the default) instead remembers,
-//! per tricks left, the last position keyed and its key: a position with `t` tricks left is
-//! nearly always that of `t + 1` minus one card of each hand (five exclusive-ors) or the same
-//! hands as the last one with `t` (the store after a probe that missed), and falls back to
-//! scratch otherwise. Both give the same key (tested).
+//! The table's key is the Zobrist key itself (`TranspositionTable::Key` is `u64`): the search
+//! asks for it once per trick-start position ([`TranspositionTable::key`](ddsolve_tt::TranspositionTable::key)) and hands it back to
+//! the probe and the store of that position. The trait gives the position's hands, not the
+//! cards played since the last one. From scratch, a key costs one exclusive-or per remaining
+//! card. [`KeyMode::Incremental`] (the default) instead remembers, per tricks left, the last
+//! position keyed and its key: a position with `t` tricks left is nearly always that of
+//! `t + 1` minus one card of each hand (five exclusive-ors) or the same hands as the last one
+//! with `t` (the same position asked about again, or another leader of it), and falls back
+//! to scratch otherwise. Both give the same key (tested).
 //!
 //! Incremental keys stay the default, as they are never slower; in the search the difference
 //! hardly shows, as a probe's cost is its cache miss into a large table and the search's
@@ -92,24 +98,26 @@
 //! ## Example
 //!
 //! ```
-//! use ddsolve_cards::{Card, Deal, Hand, Seat};
-//! use ddsolve_tt::{Pattern, TranspositionTable, TtKey};
-//! use ddsolve_tt_zobrist::TtZobrist;
+//! use ddsolve_cards::{Card, Deal, Hand, Seat, Strain};
+//! use ddsolve_tt::{TranspositionTable, TrickStart, TtEntry};
+//! use ddsolve_tt_zobrist::{TtZobrist, ZOBRIST};
 //!
 //! let deal: Deal = "N:AK... QJ... T9... 87...".parse()?;
-//! let hands = deal.hands();
-//! let key = TtKey::new(hands, Seat::North);
-//! let pattern = Pattern::new(hands);
+//! let at = TrickStart::new(*deal.hands(), Strain::NoTrump, Seat::North);
 //! let mut tt = TtZobrist::new(1);
+//! let key = tt.key(&at);
+//! assert_eq!(key, ZOBRIST.position(deal.hands(), Seat::North));
 //! // North's side takes both tricks, resting on the ace and king; North leads the ace.
 //! let win: Hand = [Card::parse("SA")?, Card::parse("SK")?].into_iter().collect();
-//! tt.store(&key, &pattern, win, hands, 2, 2, Some(Card::parse("SA")?));
-//! let hit = tt.probe(&key, &pattern, hands, 2).expect("stored");
+//! let best = Some(Card::parse("SA")?);
+//! tt.store(&key, &at, TtEntry { lower: 2, upper: 2, win, best });
+//! let hit = tt.probe(&key, &at, 2).expect("stored");
 //! assert!(hit.reached && hit.bound == 2 && hit.win == win);
 //!
 //! // Another position (East leads) is another entry: a miss.
-//! let east = TtKey::new(hands, Seat::East);
-//! assert!(tt.probe(&east, &pattern, hands, 1).is_none());
+//! let east = TrickStart::new(*deal.hands(), Strain::NoTrump, Seat::East);
+//! let key = tt.key(&east);
+//! assert!(tt.probe(&key, &east, 1).is_none());
 //! assert!(tt.stats().bytes <= 1 << 20);
 //! # Ok::<(), ddsolve_cards::PbnError>(())
 //! ```

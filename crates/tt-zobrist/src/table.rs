@@ -1,13 +1,15 @@
 //! The table: a fixed array of buckets addressed by Zobrist key, behind
 //! [`TranspositionTable`].
 
-use crate::bucket::{Bucket, BUCKET_BYTES, BUCKET_ENTRIES};
-use crate::entry::{Bounds, Entry, ERA_BITS, GEN_BITS};
+use crate::bucket::{Bucket, AGING, BUCKET_BYTES, BUCKET_ENTRIES};
+use crate::entry::{Bounds, Entry, ERA_BITS};
 use crate::incremental::IncrementalKeys;
 use crate::keys::{ZobristKeys, ZOBRIST};
-use ddsolve_cards::{Card, Hand, Seat, SeatMap};
+use ddsolve_cards::{Hand, Seat, SeatMap};
 use ddsolve_tt::Counters;
-use ddsolve_tt::{Pattern, TranspositionTable, TtHit, TtKey, TtStats, DEPTHS};
+use ddsolve_tt::{
+    Budget, Generation, TranspositionTable, TrickStart, TtEntry, TtHit, TtStats, DEPTHS,
+};
 
 /// How the table finds the key of the position the trait hands it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -41,8 +43,8 @@ pub struct TtZobrist {
     incremental: IncrementalKeys,
     /// Which [`TranspositionTable::clear`] we are in (entries of another era are empty).
     era: u8,
-    /// Which search we are in (entries of another generation are stale).
-    generation: u8,
+    /// Which search we are in (entries stamped in another generation are stale).
+    now: Generation,
     entries: usize,
     limit_bytes: usize,
     rejected: u64,
@@ -50,7 +52,6 @@ pub struct TtZobrist {
 }
 
 const ERA_MOD: u8 = 1 << ERA_BITS;
-const GEN_MOD: u8 = 1 << GEN_BITS;
 const STRUCT_BYTES: usize = std::mem::size_of::<TtZobrist>();
 
 impl TtZobrist {
@@ -62,7 +63,7 @@ impl TtZobrist {
 
     /// [`TtZobrist::new`] with keys found as `mode` says.
     pub fn with_key_mode(limit_mb: usize, mode: KeyMode) -> TtZobrist {
-        let limit_bytes = limit_mb.max(1) << 20;
+        let limit_bytes = Budget::new(limit_mb).limit();
         let n = (limit_bytes - STRUCT_BYTES) / BUCKET_BYTES;
         TtZobrist {
             buckets: vec![Bucket::default(); n],
@@ -70,7 +71,7 @@ impl TtZobrist {
             mode,
             incremental: IncrementalKeys::default(),
             era: 0,
-            generation: 0,
+            now: Generation::default(),
             entries: 0,
             limit_bytes,
             rejected: 0,
@@ -99,7 +100,7 @@ impl TtZobrist {
     /// The generation stamp of the current search (it counts [`TranspositionTable::new_search`]
     /// modulo 32).
     pub fn generation(&self) -> u8 {
-        self.generation
+        AGING.stamp(self.now) as u8
     }
 
     /// Probes whose lock matched an entry whose best move is not a card of the hand on lead:
@@ -170,7 +171,7 @@ impl TtZobrist {
             return None;
         };
         // A successful read makes the entry current again (the paper's staleness flag).
-        bucket.0[i] = e.touched(self.generation);
+        bucket.0[i] = e.touched(AGING.stamp(self.now) as u8);
         self.counters.hits[d] += 1;
         Some(TtHit {
             reached,
@@ -182,18 +183,14 @@ impl TtZobrist {
 
     /// [`TranspositionTable::store`] for a caller that has the key `hash` of the position
     /// already.
-    #[allow(clippy::too_many_arguments)]
     #[inline]
-    pub fn store_hashed(
-        &mut self,
-        hash: u64,
-        hands: &SeatMap<Hand>,
-        leader: Seat,
-        win: Hand,
-        lower: u8,
-        upper: u8,
-        best: Option<Card>,
-    ) {
+    pub fn store_hashed(&mut self, hash: u64, hands: &SeatMap<Hand>, leader: Seat, entry: TtEntry) {
+        let TtEntry {
+            lower,
+            upper,
+            win,
+            best,
+        } = entry;
         let depth = hands[leader].len() as u8;
         if depth == 0 {
             return;
@@ -215,18 +212,18 @@ impl TtZobrist {
         let bucket = &mut self.buckets[idx];
         if let Some(i) = bucket.find(want, depth) {
             let merged = merge(bucket.0[i].bounds(), new);
-            bucket.0[i] = Entry::new(want, self.generation, depth, merged);
+            bucket.0[i] = Entry::new(want, AGING.stamp(self.now) as u8, depth, merged);
             self.counters.merges += 1;
             return;
         }
-        let i = bucket.victim(self.era, self.generation);
+        let i = bucket.victim(self.era, self.now);
         if bucket.0[i].is_live(self.era) {
             self.counters.evictions += 1;
         } else {
             self.entries += 1;
         }
         self.counters.stores[usize::from(depth).min(DEPTHS - 1)] += 1;
-        bucket.0[i] = Entry::new(want, self.generation, depth, new);
+        bucket.0[i] = Entry::new(want, AGING.stamp(self.now) as u8, depth, new);
     }
 }
 
@@ -258,31 +255,22 @@ fn merge(old: Bounds, new: Bounds) -> Bounds {
 }
 
 impl TranspositionTable for TtZobrist {
+    /// The position's Zobrist key ([`TtZobrist::hash`]).
+    type Key = u64;
+
     #[inline]
-    fn probe(
-        &mut self,
-        key: &TtKey,
-        _pattern: &Pattern,
-        hands: &SeatMap<Hand>,
-        tricks: u8,
-    ) -> Option<TtHit> {
-        let hash = self.hash(hands, key.leader);
-        self.probe_hashed(hash, hands, key.leader, tricks)
+    fn key(&mut self, at: &TrickStart) -> u64 {
+        self.hash(at.hands(), at.leader())
     }
 
     #[inline]
-    fn store(
-        &mut self,
-        key: &TtKey,
-        _pattern: &Pattern,
-        win: Hand,
-        hands: &SeatMap<Hand>,
-        lower: u8,
-        upper: u8,
-        best: Option<Card>,
-    ) {
-        let hash = self.hash(hands, key.leader);
-        self.store_hashed(hash, hands, key.leader, win, lower, upper, best);
+    fn probe(&mut self, key: &u64, at: &TrickStart, tricks: u8) -> Option<TtHit> {
+        self.probe_hashed(*key, at.hands(), at.leader(), tricks)
+    }
+
+    #[inline]
+    fn store(&mut self, key: &u64, at: &TrickStart, entry: TtEntry) {
+        self.store_hashed(*key, at.hands(), at.leader(), entry);
     }
 
     /// Forgets everything: the era moves on, which empties every slot at once (a slot of an
@@ -299,7 +287,7 @@ impl TranspositionTable for TtZobrist {
     /// Entries stored before stay valid; they become stale, replaced before current ones.
     #[inline]
     fn new_search(&mut self) {
-        self.generation = (self.generation + 1) % GEN_MOD;
+        self.now = self.now.next();
         self.counters.searches += 1;
     }
 

@@ -3,8 +3,8 @@
 //! trick equals the key from scratch and taking the trick back restores it, and the table's
 //! incremental keys are those of the position whatever the path to it.
 
-use ddsolve_cards::{Card, DealRng, Hand, Seat, SeatMap};
-use ddsolve_tt::{Pattern, TranspositionTable, TtKey};
+use ddsolve_cards::{Card, DealRng, Hand, Seat, SeatMap, Strain};
+use ddsolve_tt::{TranspositionTable, TrickStart, TtEntry};
 use ddsolve_tt_zobrist::{KeyMode, TtZobrist, ZobristKeys, ZOBRIST};
 use std::collections::HashMap;
 
@@ -133,29 +133,36 @@ fn transpositions_share_an_entry_whatever_the_path() {
             let leader = Seat::ALL[rng.below(4) as usize];
             let mut path = |order: [&SeatMap<Hand>; 2], tt: &mut TtZobrist| {
                 let mut hands = start;
-                tt.probe(
-                    &TtKey::new(&hands, Seat::North),
-                    &Pattern::new(&hands),
-                    &hands,
-                    1,
-                );
+                let at = TrickStart::new(hands, Strain::NoTrump, Seat::North);
+                let key = tt.key(&at);
+                tt.probe(&key, &at, 1);
                 for played in order {
                     for seat in Seat::ALL {
                         hands[seat] = hands[seat] - played[seat];
                     }
                     let l = Seat::ALL[rng.below(4) as usize];
-                    tt.probe(&TtKey::new(&hands, l), &Pattern::new(&hands), &hands, 1);
+                    let at = TrickStart::new(hands, Strain::NoTrump, l);
+                    let key = tt.key(&at);
+                    tt.probe(&key, &at, 1);
                 }
                 hands
             };
             let end = path([&first, &second], &mut tt);
             assert_eq!(end, left);
-            let key = TtKey::new(&left, leader);
-            tt.store(&key, &Pattern::new(&left), Hand::EMPTY, &left, 4, 7, None);
+            let at = TrickStart::new(left, Strain::NoTrump, leader);
+            let key = tt.key(&at);
+            let entry = TtEntry {
+                lower: 4,
+                upper: 7,
+                win: Hand::EMPTY,
+                best: None,
+            };
+            tt.store(&key, &at, entry);
             let end = path([&second, &first], &mut tt);
             assert_eq!(end, left);
+            let key = tt.key(&at);
             let hit = tt
-                .probe(&key, &Pattern::new(&left), &left, 4)
+                .probe(&key, &at, 4)
                 .expect("the transposed position is the stored one");
             assert_eq!((hit.reached, hit.bound), (true, 4));
         }

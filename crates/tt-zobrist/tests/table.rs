@@ -2,8 +2,8 @@
 //! collisions forced through chosen keys, merging of bounds, replacement (stale before
 //! current, shallow before deep), generations, clearing (eras) and the memory budget.
 
-use ddsolve_cards::{Card, DealRng, Hand, Seat, SeatMap};
-use ddsolve_tt::{Pattern, TranspositionTable, TtKey};
+use ddsolve_cards::{Card, DealRng, Hand, Seat, SeatMap, Strain};
+use ddsolve_tt::{TranspositionTable, TrickStart, TtEntry};
 use ddsolve_tt_forest::TtFlat;
 use ddsolve_tt_zobrist::{TtZobrist, BUCKET_BYTES, BUCKET_ENTRIES, LOCK_BITS};
 
@@ -15,17 +15,49 @@ fn cards(list: &[&str]) -> Hand {
     list.iter().map(|c| card(c)).collect()
 }
 
+/// An entry of bounds `lower..=upper` resting on `win`, with best move `best`.
+fn entry(win: Hand, lower: u8, upper: u8, best: Option<Card>) -> TtEntry {
+    TtEntry {
+        lower,
+        upper,
+        win,
+        best,
+    }
+}
+
+/// The position `hands` with `leader` on lead.
+fn at(hands: &SeatMap<Hand>, leader: Seat) -> TrickStart {
+    TrickStart::new(*hands, Strain::NoTrump, leader)
+}
+
+/// Stores `win` and bounds `b` for a position through the trait (`key`, then `store`).
+fn store_win<T: TranspositionTable>(
+    tt: &mut T,
+    hands: &SeatMap<Hand>,
+    leader: Seat,
+    win: Hand,
+    b: (u8, u8),
+    best: Option<Card>,
+) {
+    let at = at(hands, leader);
+    let key = tt.key(&at);
+    tt.store(&key, &at, entry(win, b.0, b.1, best));
+}
+
 fn store(tt: &mut impl TranspositionTable, hands: &SeatMap<Hand>, leader: Seat, b: (u8, u8)) {
-    let key = TtKey::new(hands, leader);
-    tt.store(
-        &key,
-        &Pattern::new(hands),
-        Hand::EMPTY,
-        hands,
-        b.0,
-        b.1,
-        None,
-    );
+    store_win(tt, hands, leader, Hand::EMPTY, b, None);
+}
+
+/// Probes a position through the trait; the whole hit.
+fn probe_hit<T: TranspositionTable>(
+    tt: &mut T,
+    hands: &SeatMap<Hand>,
+    leader: Seat,
+    tricks: u8,
+) -> Option<ddsolve_tt::TtHit> {
+    let at = at(hands, leader);
+    let key = tt.key(&at);
+    tt.probe(&key, &at, tricks)
 }
 
 fn probe(
@@ -34,9 +66,7 @@ fn probe(
     leader: Seat,
     tricks: u8,
 ) -> Option<(bool, u8)> {
-    let key = TtKey::new(hands, leader);
-    tt.probe(&key, &Pattern::new(hands), hands, tricks)
-        .map(|h| (h.reached, h.bound))
+    probe_hit(tt, hands, leader, tricks).map(|h| (h.reached, h.bound))
 }
 
 /// A random position of `n` cards a hand.
@@ -54,11 +84,10 @@ fn exact_positions_only() {
     let swapped = ddsolve_cards::parse_pbn_hands("N:AK3... QJ2... T98... 765...").unwrap();
     let other = ddsolve_cards::parse_pbn_hands("N:AK4... QJ3... T98... 765...").unwrap();
     let win = cards(&["SA", "SK"]);
-    let key = TtKey::new(&base, Seat::North);
     let mut z = TtZobrist::new(1);
     let mut flat = TtFlat::new(1);
-    z.store(&key, &Pattern::new(&base), win, &base, 2, 3, None);
-    flat.store(&key, &Pattern::new(&base), win, &base, 2, 3, None);
+    store_win(&mut z, &base, Seat::North, win, (2, 3), None);
+    store_win(&mut flat, &base, Seat::North, win, (2, 3), None);
     assert_eq!(probe(&mut z, &base, Seat::North, 2), Some((true, 2)));
     for hands in [swapped, other] {
         assert_eq!(probe(&mut flat, &hands, Seat::North, 2), Some((true, 2)));
@@ -74,24 +103,15 @@ fn hit_returns_the_stored_cards() {
     let hands = ddsolve_cards::parse_pbn_hands("N:AK2.A.. QJ3.K.. T98.Q.. 765.J..").unwrap();
     let win = cards(&["SA", "SK", "HA", "S2"]);
     let mut tt = TtZobrist::new(1);
-    let key = TtKey::new(&hands, Seat::North);
-    tt.store(
-        &key,
-        &Pattern::new(&hands),
-        win,
-        &hands,
-        3,
-        4,
-        Some(card("SA")),
-    );
-    let hit = tt.probe(&key, &Pattern::new(&hands), &hands, 3).unwrap();
+    store_win(&mut tt, &hands, Seat::North, win, (3, 4), Some(card("SA")));
+    let hit = probe_hit(&mut tt, &hands, Seat::North, 3).unwrap();
     assert_eq!(
         (hit.reached, hit.bound, hit.win, hit.best),
         (true, 3, win, Some(card("SA")))
     );
-    let hit = tt.probe(&key, &Pattern::new(&hands), &hands, 5).unwrap();
+    let hit = probe_hit(&mut tt, &hands, Seat::North, 5).unwrap();
     assert_eq!((hit.reached, hit.bound), (false, 4));
-    assert!(tt.probe(&key, &Pattern::new(&hands), &hands, 4).is_none());
+    assert!(probe_hit(&mut tt, &hands, Seat::North, 4).is_none());
 }
 
 /// Keys that share a bucket but not a lock are different positions; a full key collision
@@ -107,7 +127,7 @@ fn lock_and_move_check_reject_forced_collisions() {
     let neighbour = hash ^ 1;
     assert_eq!(tt.bucket_index(hash), tt.bucket_index(neighbour));
     let best = p[Seat::North].iter().next();
-    tt.store_hashed(hash, &p, Seat::North, Hand::EMPTY, 3, 5, best);
+    tt.store_hashed(hash, &p, Seat::North, entry(Hand::EMPTY, 3, 5, best));
     assert!(tt.probe_hashed(hash, &p, Seat::North, 3).is_some());
     // Same bucket, another lock: a miss, for the same position too.
     assert!(tt.probe_hashed(neighbour, &p, Seat::North, 3).is_none());
@@ -141,33 +161,33 @@ fn bounds_merge() {
         Hand(all.0 & 0xffff_ffff_0000_0000),
         Hand(all.0 & 0x0000_ffff_ffff_0000),
     );
-    let key = TtKey::new(&hands, Seat::East);
-    let pat = Pattern::new(&hands);
+    let at = at(&hands, Seat::East);
     let mut tt = TtZobrist::new(1);
-    tt.store(&key, &pat, wa, &hands, 3, 10, None);
-    tt.store(&key, &pat, wb, &hands, 0, 8, None);
+    let key = tt.key(&at);
+    tt.store(&key, &at, entry(wa, 3, 10, None));
+    tt.store(&key, &at, entry(wb, 0, 8, None));
     assert_eq!(tt.stats().entries, 1);
-    let lo = tt.probe(&key, &pat, &hands, 3).unwrap();
+    let lo = tt.probe(&key, &at, 3).unwrap();
     assert_eq!((lo.reached, lo.bound, lo.win), (true, 3, wa | wb));
-    let hi = tt.probe(&key, &pat, &hands, 9).unwrap();
+    let hi = tt.probe(&key, &at, 9).unwrap();
     assert_eq!((hi.reached, hi.bound, hi.win), (false, 8, wa | wb));
-    assert!(tt.probe(&key, &pat, &hands, 4).is_none());
+    assert!(tt.probe(&key, &at, 4).is_none());
     // Looser bounds change nothing.
-    tt.store(&key, &pat, wc, &hands, 1, 9, None);
-    let lo = tt.probe(&key, &pat, &hands, 3).unwrap();
+    tt.store(&key, &at, entry(wc, 1, 9, None));
+    let lo = tt.probe(&key, &at, 3).unwrap();
     assert_eq!((lo.bound, lo.win), (3, wa | wb));
-    assert!(tt.probe(&key, &pat, &hands, 8).is_none());
+    assert!(tt.probe(&key, &at, 8).is_none());
     // Tighter on both sides: its cards alone back them.
-    tt.store(&key, &pat, wc, &hands, 5, 5, None);
-    let hit = tt.probe(&key, &pat, &hands, 5).unwrap();
+    tt.store(&key, &at, entry(wc, 5, 5, None));
+    let hit = tt.probe(&key, &at, 5).unwrap();
     assert_eq!((hit.reached, hit.bound, hit.win), (true, 5, wc));
-    let hit = tt.probe(&key, &pat, &hands, 6).unwrap();
+    let hit = tt.probe(&key, &at, 6).unwrap();
     assert_eq!((hit.reached, hit.bound), (false, 5));
     assert_eq!(tt.stats().entries, 1);
     // Bounds that cross can only come from a key collision the lock missed: the newer
     // entry replaces the older.
-    tt.store(&key, &pat, wa, &hands, 7, 9, None);
-    let hit = tt.probe(&key, &pat, &hands, 6).unwrap();
+    tt.store(&key, &at, entry(wa, 7, 9, None));
+    let hit = tt.probe(&key, &at, 6).unwrap();
     assert_eq!((hit.reached, hit.bound, hit.win), (true, 7, wa));
     assert_eq!(tt.stats().entries, 1);
 }
@@ -191,7 +211,7 @@ fn replacement_prefers_stale_then_shallow() {
     }
     let put = |tt: &mut TtZobrist, i: usize| {
         let (h, p) = &items[i];
-        tt.store_hashed(*h, p, Seat::South, Hand::EMPTY, 1, 1, None);
+        tt.store_hashed(*h, p, Seat::South, entry(Hand::EMPTY, 1, 1, None));
     };
     let present = |tt: &mut TtZobrist, i: usize| {
         let (h, p) = &items[i];
@@ -244,9 +264,19 @@ fn generations_age_entries_without_losing_them() {
     assert_eq!(tt.bucket_index(base), tt.bucket_index(base + 4));
     for (i, p) in items.iter().enumerate().take(4) {
         tt.new_search();
-        tt.store_hashed(base + i as u64, p, Seat::North, Hand::EMPTY, 0, 3, None);
+        tt.store_hashed(
+            base + i as u64,
+            p,
+            Seat::North,
+            entry(Hand::EMPTY, 0, 3, None),
+        );
     }
-    tt.store_hashed(base + 4, &items[4], Seat::North, Hand::EMPTY, 0, 3, None);
+    tt.store_hashed(
+        base + 4,
+        &items[4],
+        Seat::North,
+        entry(Hand::EMPTY, 0, 3, None),
+    );
     assert!(tt.probe_hashed(base, &items[0], Seat::North, 4).is_none());
     for i in 1..5 {
         assert!(tt
@@ -363,7 +393,7 @@ fn stats_count_probes_hits_stores_merges_and_replacements() {
     let base = 0x4444_0000_0000_0000u64;
     for i in 0..5u64 {
         let h = position(&mut rng, 4);
-        tt.store_hashed(base + i, &h, Seat::West, Hand::EMPTY, 0, 4, None);
+        tt.store_hashed(base + i, &h, Seat::West, entry(Hand::EMPTY, 0, 4, None));
     }
     assert_eq!(tt.stats().evictions, 1);
     assert_eq!(tt.stats().entries, 2 + 4);

@@ -2,40 +2,45 @@
 //!
 //! Layer 2 of ddsolve: depends only on [`ddsolve_cards`]. Chapter 7 of Haglund's paper.
 //!
-//! Positions are stored only at the start of a trick. A position is described by a
-//! [`TtKey`] (tricks left, the hand on lead, the suit lengths of every hand) and a
-//! [`Pattern`]: for each suit, the owners of the remaining cards in relative-rank order
-//! (the highest card still out is relative rank 1). An entry keeps, per suit, only the top
-//! `k` relative ranks that the search backed up as winning ranks, so it stands for every
-//! position with the same key and the same owners of those cards.
-//!
-//! Entries hold only what belongs to the position: bounds on the tricks that the side on
-//! lead takes from here on. Nothing about the path (tricks already won, the target of the
-//! search that stored them) goes in.
+//! Positions are stored only at the start of a trick. The search hands a table a
+//! [`TrickStart`] (the hands, trumps, leader and tricks left) and the table derives its own
+//! key from it ([`TranspositionTable::key`]: once per position, for the probe and the later
+//! store of the same node). Entries hold only what belongs to the position: bounds on the
+//! tricks that the side on lead takes from here on ([`TtEntry`]). Nothing about the path
+//! (tricks already won, the target of the search that stored them) goes in.
 //!
 //! The search is generic over [`TranspositionTable`]. The tables live in crates of their
 //! own beside the search, each depending on this one: `ddsolve-tt-forest` (the paper's
 //! forest, `TtForest`, and `TtFlat`, a flat list of 128-bit patterns per key),
 //! `ddsolve-tt-pattern` (the rank-pattern table, the default) and `ddsolve-tt-zobrist` (a
-//! hashed table of exact positions). This crate holds what they share: the trait, the key
-//! pieces ([`TtKey`], [`Pattern`], the relative-rank conversions, [`KeyHashBuilder`]) and
-//! the figures every table reports ([`TtStats`], kept with [`Counters`]): sizes, sweeps and
-//! evictions, and probes, hits, probe lengths and stores per depth.
+//! hashed table of exact positions, its key a Zobrist hash kept incrementally). This crate
+//! holds what they share: the trait and its view, the key pieces of the rank-pattern tables,
+//! one budget and aging mechanism ([`Budget`], the [`Generation`] counter, [`Aging`] of its
+//! stamps, [`EvictionPlan`]) and the figures every table reports ([`TtStats`], kept with [`Counters`]): sizes, sweeps
+//! and evictions, and probes, hits, probe lengths and stores per depth.
+//!
+//! The rank-pattern key ([`PatternKey`]) is a [`TtKey`] (tricks left, the hand on lead,
+//! the suit lengths of every hand) and a [`Pattern`]: for each suit, the owners of the
+//! remaining cards in relative-rank order (the highest card still out is relative rank 1).
+//! An entry keeps, per suit, only the top `k` relative ranks that the search backed up as
+//! winning ranks, so it stands for every position with the same key and the same owners of
+//! those cards. [`RankOwners`] finds the pattern in four lookups once prepared for a deal.
 //!
 //! ```
-//! use ddsolve_cards::{Deal, Hand, Seat, Suit};
-//! use ddsolve_tt::{absolute_win_ranks, relative_counts, Pattern, TtKey};
+//! use ddsolve_cards::{Deal, Hand, Seat, Strain, Suit};
+//! use ddsolve_tt::{absolute_win_ranks, relative_counts, Pattern, PatternKey, TrickStart, TtKey};
 //!
 //! let deal: Deal = "N:AK... QJ... T9... 87...".parse()?;
-//! let key = TtKey::new(deal.hands(), Seat::North);
-//! assert_eq!(key.packed(), TtKey::new(deal.hands(), Seat::North).packed());
+//! let at = TrickStart::new(*deal.hands(), Strain::NoTrump, Seat::North);
+//! let key = PatternKey::new(&at);
+//! assert_eq!(key.shape.packed(), TtKey::new(deal.hands(), Seat::North).packed());
+//! assert_eq!(key.pattern, Pattern::new(deal.hands()));
 //! // The ace and king of spades are the top two relative ranks of their suit.
 //! let spades = deal.hand(Seat::North).suit(Suit::Spades);
 //! let win = Hand::from_holdings([spades, Default::default(), Default::default(), Default::default()]);
 //! let counts = relative_counts(win, deal.hands());
 //! assert_eq!(counts, [2, 0, 0, 0]);
 //! assert_eq!(absolute_win_ranks(counts, deal.hands()), win);
-//! let _pattern = Pattern::new(deal.hands());
 //! # Ok::<(), ddsolve_cards::PbnError>(())
 //! ```
 
@@ -46,14 +51,22 @@
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+mod age;
+mod budget;
 mod pattern;
+mod rank_owners;
 mod stats;
+mod trick_start;
 
+pub use age::{Aging, Generation};
+pub use budget::{Budget, EvictionPlan};
 pub use pattern::{
     absolute_win_ranks, forced_depths, relative_counts, win_depths, KeyHashBuilder, KeyHasher,
-    Pattern, TtKey,
+    Pattern, PatternKey, TtKey,
 };
+pub use rank_owners::RankOwners;
 pub use stats::{Counters, TtStats, DEPTHS};
+pub use trick_start::TrickStart;
 
 use ddsolve_cards::{Card, Hand, SeatMap};
 
@@ -73,38 +86,104 @@ pub struct TtHit {
     pub best: Option<Card>,
 }
 
+/// What a store records: the side on lead takes between `lower` and `upper` of the tricks
+/// still to play, resting on the cards of `win`; `best` is the move that proved the lower
+/// bound, if any.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtEntry {
+    /// A lower bound on the tricks the side on lead takes from the position on.
+    pub lower: u8,
+    /// An upper bound on them (at least `lower`, at most the tricks left).
+    pub upper: u8,
+    /// The winning ranks, as cards of the stored position: the bounds hold for every
+    /// position in which each suit's cards from the top down to its lowest card in `win`
+    /// have the same owners (what a table may generalise over; an exact-position table
+    /// stores them as they are).
+    pub win: Hand,
+    /// The best move of the side on lead, if the search found one.
+    pub best: Option<Card>,
+}
+
 /// A transposition table for positions at the start of a trick.
 ///
-/// `hands` are always the cards still in the hands of the position; the table uses them to
-/// turn relative ranks back into absolute ones.
+/// Each position reaches the table as a [`TrickStart`]. The table derives its own
+/// [`Key`](TranspositionTable::Key) from it, once per node: the search calls
+/// [`key`](TranspositionTable::key), then [`probe`](TranspositionTable::probe) and, if the
+/// node is searched, [`store`](TranspositionTable::store) with that key and the same
+/// position. Before the positions of a deal it calls
+/// [`prepare`](TranspositionTable::prepare) with the deal's hands, for tables that build a
+/// per-deal accelerator.
+///
+/// ```
+/// use ddsolve_cards::{Card, Deal, Hand, Seat, SeatMap, Strain};
+/// use ddsolve_tt::{TranspositionTable, TrickStart, TtEntry, TtHit, TtStats};
+/// use std::collections::HashMap;
+///
+/// /// Exact positions in a map: the key is the hands and the leader.
+/// #[derive(Default)]
+/// struct Exact(HashMap<(SeatMap<Hand>, Seat), TtEntry>);
+///
+/// impl TranspositionTable for Exact {
+///     type Key = (SeatMap<Hand>, Seat);
+///     fn key(&mut self, at: &TrickStart) -> Self::Key {
+///         (*at.hands(), at.leader())
+///     }
+///     fn probe(&mut self, key: &Self::Key, _: &TrickStart, tricks: u8) -> Option<TtHit> {
+///         let e = self.0.get(key)?;
+///         let reached = e.lower >= tricks;
+///         (reached || e.upper < tricks).then_some(TtHit {
+///             reached,
+///             bound: if reached { e.lower } else { e.upper },
+///             win: e.win,
+///             best: e.best,
+///         })
+///     }
+///     fn store(&mut self, key: &Self::Key, _: &TrickStart, entry: TtEntry) {
+///         self.0.insert(*key, entry);
+///     }
+///     fn clear(&mut self) {
+///         self.0.clear();
+///     }
+///     fn stats(&self) -> TtStats {
+///         TtStats { entries: self.0.len(), ..TtStats::default() }
+///     }
+/// }
+///
+/// let deal: Deal = "N:AK... QJ... T9... 87...".parse()?;
+/// let at = TrickStart::new(*deal.hands(), Strain::NoTrump, Seat::North);
+/// let mut tt = Exact::default();
+/// let key = tt.key(&at);
+/// let win: Hand = [Card::parse("SA")?, Card::parse("SK")?].into_iter().collect();
+/// tt.store(&key, &at, TtEntry { lower: 2, upper: 2, win, best: Some(Card::parse("SA")?) });
+/// assert!(tt.probe(&key, &at, 2).is_some_and(|hit| hit.reached && hit.win == win));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait TranspositionTable {
+    /// What the table finds a position by, derived from its [`TrickStart`].
+    type Key;
+
+    /// The positions that follow, until the next call, are `root` or reached from it (their
+    /// hands parts of `root`'s): a table may build a per-deal accelerator for its keys (the
+    /// solver calls this before every search). The default does nothing.
+    #[inline]
+    fn prepare(&mut self, root: &SeatMap<Hand>) {
+        let _ = root;
+    }
+
+    /// The key of the position `at`, computed once per node and handed back to
+    /// [`probe`](TranspositionTable::probe) and [`store`](TranspositionTable::store) with
+    /// the same `at`.
+    fn key(&mut self, at: &TrickStart) -> Self::Key;
+
     /// Does an entry that matches the position decide whether the side on lead takes at
     /// least `tricks` of the tricks still to play? Returns the decision with the entry's
     /// winning ranks (in the probed position's absolute ranks) and best move, or `None`.
-    fn probe(
-        &mut self,
-        key: &TtKey,
-        pattern: &Pattern,
-        hands: &SeatMap<Hand>,
-        tricks: u8,
-    ) -> Option<TtHit>;
+    fn probe(&mut self, key: &Self::Key, at: &TrickStart, tricks: u8) -> Option<TtHit>;
 
-    /// Records that the side on lead takes between `lower` and `upper` of the tricks still to
-    /// play in every position matching `key`, `pattern` and the cards of `win` (absolute
-    /// ranks of this position; each suit's cards from the top down to its lowest winning rank
-    /// count). Bounds merge with an existing identical entry: a lower bound only rises, an
-    /// upper bound only falls.
-    #[allow(clippy::too_many_arguments)]
-    fn store(
-        &mut self,
-        key: &TtKey,
-        pattern: &Pattern,
-        win: Hand,
-        hands: &SeatMap<Hand>,
-        lower: u8,
-        upper: u8,
-        best: Option<Card>,
-    );
+    /// Records `entry` for the position `at` (and, as far as the table generalises, the
+    /// positions that share its key and the owners of its winning ranks). Bounds merge with
+    /// an existing identical entry: a lower bound only rises, an upper bound only falls.
+    fn store(&mut self, key: &Self::Key, at: &TrickStart, entry: TtEntry);
 
     /// Forgets everything.
     fn clear(&mut self);
@@ -112,8 +191,8 @@ pub trait TranspositionTable {
     /// A new search begins (the solver calls this once per request: another leader, the
     /// next card of a played deal, another target). Entries stored before it stay valid, as
     /// every entry is true of its positions whatever the path; a table that ages its
-    /// entries (to replace the stalest first) counts generations here, as both tables of
-    /// this crate do. The default does nothing.
+    /// entries (to replace the stalest first) counts generations here, as the workspace's
+    /// tables do. The default does nothing.
     #[inline]
     fn new_search(&mut self) {}
 

@@ -1,8 +1,33 @@
-//! The key pieces the tables share: [`TtKey`] (tricks left, leader, suit lengths) and its
-//! hasher, [`Pattern`] (the owners of the remaining cards in relative-rank order), and the
-//! conversions between winning ranks in absolute and relative terms.
+//! The key pieces the rank-pattern tables share: [`TtKey`] (tricks left, leader, suit
+//! lengths) and its hasher, [`Pattern`] (the owners of the remaining cards in relative-rank
+//! order), [`PatternKey`] (the two together), and the conversions between winning ranks in
+//! absolute and relative terms.
 
+use crate::TrickStart;
 use ddsolve_cards::{Hand, Holding, Seat, SeatMap, Suit};
+
+/// The key of the tables of relative-rank patterns (`ddsolve-tt-forest`'s and
+/// `ddsolve-tt-pattern`'s): the position's shape and the owners of its cards in relative-rank
+/// order. Such a table finds it with a [`crate::RankOwners`] (four lookups once prepared for
+/// the deal); [`PatternKey::new`] computes it from the hands alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PatternKey {
+    /// Tricks left, leader and suit lengths.
+    pub shape: TtKey,
+    /// The owners of every remaining card, in relative-rank order.
+    pub pattern: Pattern,
+}
+
+impl PatternKey {
+    /// The key of `at`, from its hands.
+    #[inline]
+    pub fn new(at: &TrickStart) -> PatternKey {
+        PatternKey {
+            shape: TtKey::new(at.hands(), at.leader()),
+            pattern: Pattern::new(at.hands()),
+        }
+    }
+}
 
 /// What must be equal for two positions to share entries: tricks left, the hand on lead and
 /// every hand's suit lengths.

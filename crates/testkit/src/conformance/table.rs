@@ -6,10 +6,13 @@
 //!
 //! ```no_run
 //! use ddsolve_testkit::conformance::table;
+//! # use ddsolve_tt::{TrickStart, TtEntry, TtHit};
 //! # struct MyTable;
 //! # impl ddsolve_tt::TranspositionTable for MyTable {
-//! #     fn probe(&mut self, _: &ddsolve_tt::TtKey, _: &ddsolve_tt::Pattern, _: &ddsolve_cards::SeatMap<ddsolve_cards::Hand>, _: u8) -> Option<ddsolve_tt::TtHit> { None }
-//! #     fn store(&mut self, _: &ddsolve_tt::TtKey, _: &ddsolve_tt::Pattern, _: ddsolve_cards::Hand, _: &ddsolve_cards::SeatMap<ddsolve_cards::Hand>, _: u8, _: u8, _: Option<ddsolve_cards::Card>) {}
+//! #     type Key = ();
+//! #     fn key(&mut self, _: &TrickStart) {}
+//! #     fn probe(&mut self, _: &(), _: &TrickStart, _: u8) -> Option<TtHit> { None }
+//! #     fn store(&mut self, _: &(), _: &TrickStart, _: TtEntry) {}
 //! #     fn clear(&mut self) {}
 //! #     fn stats(&self) -> ddsolve_tt::TtStats { Default::default() }
 //! # }
@@ -33,11 +36,14 @@
 //! Tables know nothing of trumps, so the suite keeps one table per strain, as the solver
 //! clears its table when the strain changes. Positions are at the start of a trick; the
 //! stored winning cards are every remaining card, so an entry stands for exactly the
-//! positions with the same cards in the same hands up to relative rank.
+//! positions with the same cards in the same hands up to relative rank. Before each
+//! position's key the table is prepared for that position
+//! ([`TranspositionTable::prepare`], as the solver prepares it for each deal), except in
+//! the memory check, whose million positions use keys of unprepared tables.
 
 use crate::oracle;
-use ddsolve_cards::{Card, DealRng, Hand, Holding, Position, Rank, Seat, SeatMap, Suit};
-use ddsolve_tt::{Pattern, TranspositionTable, TtKey};
+use ddsolve_cards::{Card, DealRng, Hand, Holding, Position, Rank, Seat, SeatMap, Strain, Suit};
+use ddsolve_tt::{TranspositionTable, TrickStart, TtEntry};
 
 /// Runs every check of the suite.
 pub fn check_table<T: TranspositionTable>(make: impl Fn(usize) -> T) {
@@ -125,33 +131,32 @@ fn same_key(pos: &Position, rng: &mut DealRng) -> Position {
     Position::with_trick(hands, pos.trump(), pos.leader(), &[]).expect("a reshuffled ending")
 }
 
-fn key_of(pos: &Position) -> (TtKey, Pattern) {
-    (
-        TtKey::new(pos.hands(), pos.leader()),
-        Pattern::new(pos.hands()),
-    )
+/// The view of `pos` and its key, the table prepared for it.
+fn key_of<T: TranspositionTable>(tt: &mut T, pos: &Position) -> (TrickStart, T::Key) {
+    let at = TrickStart::from_position(pos).expect("a trick start");
+    tt.prepare(pos.hands());
+    let key = tt.key(&at);
+    (at, key)
 }
 
 fn store<T: TranspositionTable>(tt: &mut T, pos: &Position, lower: u8, upper: u8) {
-    let (key, pattern) = key_of(pos);
-    tt.store(
-        &key,
-        &pattern,
-        pos.remaining(),
-        pos.hands(),
+    let (at, key) = key_of(tt, pos);
+    let entry = TtEntry {
         lower,
         upper,
-        None,
-    );
+        win: pos.remaining(),
+        best: None,
+    };
+    tt.store(&key, &at, entry);
 }
 
 /// Probes `pos` at every threshold and checks every decisive answer against `value`, the
 /// tricks the side on lead takes; returns the number of decisive answers.
 fn check_probes<T: TranspositionTable>(tt: &mut T, pos: &Position, value: u8, what: &str) -> u32 {
-    let (key, pattern) = key_of(pos);
+    let (at, key) = key_of(tt, pos);
     let mut hits = 0;
     for x in 0..=pos.tricks_left() as u8 + 1 {
-        let Some(hit) = tt.probe(&key, &pattern, pos.hands(), x) else {
+        let Some(hit) = tt.probe(&key, &at, x) else {
             continue;
         };
         hits += 1;
@@ -206,9 +211,9 @@ pub fn stored_entries_decide<T: TranspositionTable>(make: impl Fn(usize) -> T) {
         let (lower, upper) = true_bounds(&mut rng, value, tl);
         let tt = &mut tables[pos.trump().index()];
         store(tt, &pos, lower, upper);
-        let (key, pattern) = key_of(&pos);
+        let (at, key) = key_of(tt, &pos);
         for x in 0..=tl + 1 {
-            let hit = tt.probe(&key, &pattern, pos.hands(), x);
+            let hit = tt.probe(&key, &at, x);
             if x <= lower {
                 assert!(
                     hit.is_some_and(|h| h.reached && h.bound >= x),
@@ -293,9 +298,9 @@ pub fn merged_bounds_never_cross<T: TranspositionTable>(make: impl Fn(usize) -> 
     for ((pos, v), &(lower, upper)) in positions.iter().zip(&merged) {
         let tt = &mut tables[pos.trump().index()];
         check_probes(tt, pos, *v, "merged position");
-        let (key, pattern) = key_of(pos);
+        let (at, key) = key_of(tt, pos);
         for x in 0..=pos.tricks_left() as u8 + 1 {
-            let hit = tt.probe(&key, &pattern, pos.hands(), x);
+            let hit = tt.probe(&key, &at, x);
             if x <= lower {
                 assert!(
                     hit.is_some_and(|h| h.reached),
@@ -376,8 +381,8 @@ pub fn clear_forgets_everything<T: TranspositionTable>(make: impl Fn(usize) -> T
             name::<T>()
         );
         for pos in &positions {
-            let (key, pattern) = key_of(pos);
-            let hit = tt.probe(&key, &pattern, pos.hands(), 0);
+            let (at, key) = key_of(&mut tt, pos);
+            let hit = tt.probe(&key, &at, 0);
             assert!(
                 hit.is_none(),
                 "[{}] clear {round}: {hit:?} for {pos:?}",
@@ -401,9 +406,15 @@ pub fn memory_limit<T: TranspositionTable>(make: impl Fn(usize) -> T) {
         let all = hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3];
         let win = Hand(all.0 & rng.next_u64());
         let lower = rng.below(u64::from(n) + 1) as u8;
-        let key = TtKey::new(hands, leader);
-        let pattern = Pattern::new(hands);
-        tt.store(&key, &pattern, win, hands, lower, n as u8, None);
+        let at = TrickStart::new(*hands, Strain::NoTrump, leader);
+        let key = tt.key(&at);
+        let entry = TtEntry {
+            lower,
+            upper: n as u8,
+            win,
+            best: None,
+        };
+        tt.store(&key, &at, entry);
         let bytes = tt.stats().bytes;
         assert!(
             bytes <= LIMIT,
@@ -411,7 +422,7 @@ pub fn memory_limit<T: TranspositionTable>(make: impl Fn(usize) -> T) {
             name::<T>()
         );
         if i % 4096 == 0 {
-            let hit = tt.probe(&key, &pattern, hands, lower);
+            let hit = tt.probe(&key, &at, lower);
             assert!(
                 hit.is_some_and(|h| h.reached),
                 "[{}] entry lost right after store {i}",

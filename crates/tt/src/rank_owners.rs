@@ -1,5 +1,5 @@
-//! Per-deal tables of relative-rank owners: the transposition-table pattern of a position in
-//! four lookups.
+//! Per-deal tables of relative-rank owners: the [`Pattern`] of a position in four lookups,
+//! the accelerator of the tables keyed by [`PatternKey`].
 //!
 //! Cards never change hands, so who holds a suit's k-th highest remaining card is a
 //! function of the set of that suit's cards still out, once the deal is known (DDS's insight
@@ -9,53 +9,85 @@
 //! index). Building it costs one shift and one or per entry, 32,768 entries, once per deal;
 //! a pattern then costs four loads instead of a walk over every remaining card.
 
+use crate::{Pattern, PatternKey, TrickStart, TtKey};
 use ddsolve_cards::{Hand, Seat, SeatMap, Suit};
-use ddsolve_tt::Pattern;
 
 /// Sets of one suit's cards: 13 ranks, 2 to ace.
 const SETS: usize = 1 << 13;
 
+/// Per suit, the owner lane of each set of remaining cards (bit `r - 2` for rank `r`).
+type Lanes = [[u32; SETS]; 4];
+
 /// The owner lanes of every set of remaining cards of each suit, for the positions that can
-/// arise from one deal.
-pub(crate) struct RankOwners {
+/// arise from one deal: what a table keyed by [`PatternKey`] keeps to find its keys fast
+/// (its [`crate::TranspositionTable::prepare`] calls [`RankOwners::prepare`]).
+///
+/// Until it is first prepared it holds no tables (and no memory) and computes patterns from
+/// the hands ([`Pattern::new`]); once prepared for a deal, [`RankOwners::pattern`] is
+/// right for every position whose hands are part of the same hands of that deal (every
+/// position the search reaches from it), which is the caller's promise. The tables take
+/// [`RankOwners::TABLE_BYTES`].
+///
+/// ```
+/// use ddsolve_cards::{Deal, Strain, Seat};
+/// use ddsolve_tt::{PatternKey, RankOwners, TrickStart};
+///
+/// let deal: Deal = "N:AK... QJ... T9... 87...".parse()?;
+/// let at = TrickStart::new(*deal.hands(), Strain::NoTrump, Seat::North);
+/// let mut owners = RankOwners::new();
+/// assert_eq!(owners.key(&at), PatternKey::new(&at)); // from the hands
+/// owners.prepare(deal.hands());
+/// assert_eq!(owners.key(&at), PatternKey::new(&at)); // four lookups
+/// # Ok::<(), ddsolve_cards::PbnError>(())
+/// ```
+#[derive(Clone, Default)]
+pub struct RankOwners {
     /// The hands the tables were built from: they serve every position whose hands are
     /// subsets of these.
     source: SeatMap<Hand>,
-    /// Per suit, the lane of each set of remaining cards (bit `r - 2` for rank `r`).
-    lanes: Box<[[u32; SETS]; 4]>,
+    /// `None` until the first [`RankOwners::prepare`].
+    lanes: Option<Box<Lanes>>,
 }
 
 impl std::fmt::Debug for RankOwners {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("RankOwners")
             .field("source", &self.source)
+            .field("prepared", &self.lanes.is_some())
             .finish_non_exhaustive()
     }
 }
 
 impl RankOwners {
-    /// Tables for no cards at all (they serve only the empty position until prepared).
+    /// The memory of the tables once prepared: four suits of 8,192 lanes of 4 bytes.
+    pub const TABLE_BYTES: usize = std::mem::size_of::<Lanes>();
+
+    /// No tables yet: patterns are computed from the hands until [`RankOwners::prepare`].
     pub fn new() -> RankOwners {
-        let lanes: Box<[[u32; SETS]]> = vec![[0u32; SETS]; 4].into_boxed_slice();
-        RankOwners {
-            source: SeatMap([Hand::EMPTY; 4]),
-            lanes: lanes.try_into().expect("four suits"),
-        }
+        RankOwners::default()
     }
 
-    /// Makes the tables serve `hands` and every position reached from it: rebuilds them
+    /// Makes the tables serve `hands` and every position reached from it: (re)builds them
     /// unless every hand of `hands` is already part of the same hand of the source deal.
     pub fn prepare(&mut self, hands: &SeatMap<Hand>) {
-        let covered = Seat::ALL
-            .into_iter()
-            .all(|s| (hands[s] & self.source[s]) == hands[s]);
-        if !covered {
+        if self.lanes.is_none() || !self.covers(hands) {
             self.build(hands);
         }
     }
 
+    /// Whether the tables serve `hands`: every hand part of the same hand of the source.
+    fn covers(&self, hands: &SeatMap<Hand>) -> bool {
+        Seat::ALL
+            .into_iter()
+            .all(|s| (hands[s] & self.source[s]) == hands[s])
+    }
+
     fn build(&mut self, hands: &SeatMap<Hand>) {
         self.source = *hands;
+        let lanes = self.lanes.get_or_insert_with(|| {
+            let lanes: Box<[[u32; SETS]]> = vec![[0u32; SETS]; 4].into_boxed_slice();
+            lanes.try_into().expect("four suits")
+        });
         for suit in Suit::ALL {
             // The owner of each rank's card (bit r - 2); ranks nobody holds never occur.
             let mut owner = [0u32; 13];
@@ -67,7 +99,7 @@ impl RankOwners {
                     }
                 }
             }
-            let lanes = &mut self.lanes[suit.index()];
+            let lanes = &mut lanes[suit.index()];
             lanes[0] = 0;
             for set in 1..SETS {
                 // The highest card takes relative rank 0; the others follow it, one rank
@@ -78,16 +110,44 @@ impl RankOwners {
         }
     }
 
-    /// The pattern of `hands`, a position of the deal the tables were prepared for.
+    /// The pattern of `hands`: from the tables once prepared (`hands` must then be a
+    /// position of the deal they were prepared for), else from the hands.
     #[inline]
     pub fn pattern(&self, hands: &SeatMap<Hand>) -> Pattern {
+        let Some(lanes) = &self.lanes else {
+            return Pattern::new(hands);
+        };
+        debug_assert!(
+            self.covers(hands),
+            "RankOwners prepared for {:?}, asked for {hands:?}",
+            self.source
+        );
         let all = (hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3]).0;
         let mut out = 0u128;
         for s in 0..4 {
             let set = ((all >> (16 * s + 2)) as usize) & (SETS - 1);
-            out |= u128::from(self.lanes[s][set]) << (32 * s);
+            out |= u128::from(lanes[s][set]) << (32 * s);
         }
         Pattern(out)
+    }
+
+    /// The [`PatternKey`] of `at` (its pattern as [`RankOwners::pattern`] finds it).
+    #[inline]
+    pub fn key(&self, at: &TrickStart) -> PatternKey {
+        PatternKey {
+            shape: TtKey::new(at.hands(), at.leader()),
+            pattern: self.pattern(at.hands()),
+        }
+    }
+
+    /// The bytes the tables take: 0 before the first [`RankOwners::prepare`], then
+    /// [`RankOwners::TABLE_BYTES`].
+    pub fn bytes(&self) -> usize {
+        if self.lanes.is_some() {
+            Self::TABLE_BYTES
+        } else {
+            0
+        }
     }
 }
 
