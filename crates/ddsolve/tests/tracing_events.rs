@@ -266,5 +266,7 @@ fn a_batch_item_has_its_span() {
         .iter()
         .map(|e| e.span("item").expect("inside an item span").numbers["index"])
         .collect();
-    assert_eq!(items, [[0u64; 20], [1; 20]].concat());
+    // The second deal holds no diamond or club: its clubs row is its diamonds row renamed
+    // (`table_sources`), so 16 solves.
+    assert_eq!(items, [vec![0u64; 20], vec![1; 16]].concat());
 }
