@@ -2,10 +2,10 @@
 //! strains and leaders, positions in mid-trick too: the value of the position and of every
 //! card agree, with the default configuration and with each enhancement switched off.
 
-use ddsolve::{
-    Driver, OrderingKind, SearchConfig, Solutions, Solver, SolverBuilder, Target, TtKind,
-};
-use ddsolve_cards::{DealRng, Position};
+mod common;
+use common::check_against_oracle;
+use ddsolve::{Driver, OrderingKind, SearchConfig, Solver, SolverBuilder, TtKind};
+use ddsolve_cards::DealRng;
 use ddsolve_testkit::oracle;
 
 fn configs() -> Vec<(&'static str, SolverBuilder)> {
@@ -69,34 +69,6 @@ fn configs() -> Vec<(&'static str, SolverBuilder)> {
     ]
 }
 
-fn check(pos: &Position, solver: &mut Solver, name: &str) {
-    let want = oracle::card_values(pos);
-    let best = want.iter().map(|&(_, v)| v).max().unwrap();
-    let sol = solver.solve(pos, Target::Max, Solutions::All).unwrap();
-    let mut seen = 0;
-    for cv in &sol.cards {
-        for r in cv.equals.iter() {
-            let card = ddsolve_cards::Card::new(cv.card.suit(), r);
-            let (_, v) = want
-                .iter()
-                .find(|(c, _)| *c == card)
-                .expect("solver card is legal");
-            assert_eq!(u32::from(cv.tricks), *v, "[{name}] card {card} in {pos:?}");
-            seen += 1;
-        }
-    }
-    assert_eq!(
-        seen,
-        want.len(),
-        "[{name}] every legal card reported once in {pos:?}"
-    );
-    assert_eq!(
-        u32::from(solver.tricks(pos)),
-        best,
-        "[{name}] value of {pos:?}"
-    );
-}
-
 #[test]
 fn solver_agrees_with_oracle_on_random_endings() {
     for (name, cfg) in configs() {
@@ -106,7 +78,7 @@ fn solver_agrees_with_oracle_on_random_endings() {
         let mut rng = DealRng::new(0x5eed_0001);
         for _ in 0..400 {
             let pos = oracle::random_ending(&mut rng, 5);
-            check(&pos, &mut solver, name);
+            check_against_oracle(&pos, &mut solver, name);
         }
     }
 }
@@ -117,7 +89,7 @@ fn solver_agrees_with_oracle_on_five_card_endings_cold() {
     for _ in 0..300 {
         let pos = oracle::random_ending_of(&mut rng, 5);
         let mut solver = Solver::new();
-        check(&pos, &mut solver, "cold");
+        check_against_oracle(&pos, &mut solver, "cold");
     }
 }
 

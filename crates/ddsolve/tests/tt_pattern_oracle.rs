@@ -2,41 +2,13 @@
 //! of up to 5 cards a hand (every strain and leader, positions in mid-trick too), with either
 //! probe order; and the search's verification mode re-checking every table cutoff.
 
+mod common;
+use common::check_against_oracle;
 use ddsolve::search::Solver;
 use ddsolve::tt_pattern::{ProbeOrder, TtPattern};
-use ddsolve::{AnyOrdering, SearchConfig, Solutions, Target};
-use ddsolve_cards::{Card, DealRng, Position};
+use ddsolve::{AnyOrdering, SearchConfig};
+use ddsolve_cards::DealRng;
 use ddsolve_testkit::oracle;
-
-fn check(pos: &Position, solver: &mut Solver<TtPattern, AnyOrdering>, name: &str) {
-    let want = oracle::card_values(pos);
-    let best = want.iter().map(|&(_, v)| v).max().expect("a legal card");
-    let sol = solver
-        .solve(pos, Target::Max, Solutions::All)
-        .expect("a position to play");
-    let mut seen = 0;
-    for cv in &sol.cards {
-        for r in cv.equals.iter() {
-            let card = Card::new(cv.card.suit(), r);
-            let (_, v) = want
-                .iter()
-                .find(|(c, _)| *c == card)
-                .expect("solver card is legal");
-            assert_eq!(u32::from(cv.tricks), *v, "[{name}] card {card} in {pos:?}");
-            seen += 1;
-        }
-    }
-    assert_eq!(
-        seen,
-        want.len(),
-        "[{name}] every legal card once in {pos:?}"
-    );
-    assert_eq!(
-        u32::from(solver.tricks(pos)),
-        best,
-        "[{name}] value of {pos:?}"
-    );
-}
 
 #[test]
 fn the_search_agrees_with_the_oracle_on_random_endings() {
@@ -52,7 +24,7 @@ fn the_search_agrees_with_the_oracle_on_random_endings() {
         let mut rng = DealRng::new(0x5eed_7001);
         for _ in 0..400 {
             let pos = oracle::random_ending(&mut rng, 5);
-            check(&pos, &mut solver, name);
+            check_against_oracle(&pos, &mut solver, name);
         }
         let c = solver.tt().counters();
         assert!(c.hits > 300, "[{name}] the table is used: {c:?}");
