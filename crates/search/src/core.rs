@@ -415,11 +415,15 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                 self.verify_variants(t, won, self.win[d]);
             }
             self.stats.count(Counter::TtStores, d);
+            let (win, best) = match g {
+                None => (self.win[d], best),
+                Some(g) => (g.hand(self.win[d]), best.map(|c| g.card(c))),
+            };
             let entry = TtEntry {
                 lower,
                 upper,
-                win: g.hand(self.win[d]),
-                best: best.map(|c| g.card(c)),
+                win,
+                best,
             };
             self.tt.store(&key, &at, entry);
             return value;
@@ -484,26 +488,33 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
 
     /// The table's view of the current trick-start position (`leader` on lead): the
     /// canonical form of its class under the root's symmetries, and the symmetry that takes
-    /// the position there (hits come back through its inverse, stores go through it).
+    /// the position there (hits come back through its inverse, stores go through it); `None`
+    /// when the root has no symmetry but the identity (almost every deal), and the view is
+    /// the position itself.
     #[inline]
-    fn trick_start(&self, leader: Seat) -> (TrickStart, Symmetry) {
+    fn trick_start(&self, leader: Seat) -> (TrickStart, Option<Symmetry>) {
+        if self.symmetries.is_trivial() {
+            return (TrickStart::new(self.hands, self.trump, leader), None);
+        }
         let g = self.symmetries.canonical(&self.hands, leader);
-        let at = if g.is_identity() {
-            TrickStart::new(self.hands, self.trump, leader)
-        } else {
-            TrickStart::new(g.hands(&self.hands), self.trump, g.seat(leader))
-        };
-        (at, g)
+        let at = TrickStart::new(g.hands(&self.hands), self.trump, g.seat(leader));
+        (at, Some(g))
     }
 
     /// Probes the table with the canonical view `at` (key `key`, reached from the current
     /// position by `g`) for the threshold `x`; a hit comes back in the current cards.
     #[inline]
-    fn tt_probe(&mut self, key: &T::Key, at: &TrickStart, g: Symmetry, x: u8) -> Option<TtHit> {
+    fn tt_probe(
+        &mut self,
+        key: &T::Key,
+        at: &TrickStart,
+        g: Option<Symmetry>,
+        x: u8,
+    ) -> Option<TtHit> {
         let hit = self.tt.probe(key, at, x)?;
-        if g.is_identity() {
+        let Some(g) = g else {
             return Some(hit);
-        }
+        };
         let back = g.inverse();
         Some(TtHit {
             win: back.hand(hit.win),
@@ -519,7 +530,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         &mut self,
         key: &T::Key,
         at: &TrickStart,
-        g: Symmetry,
+        g: Option<Symmetry>,
         target: u8,
         me_max: bool,
         d: usize,
