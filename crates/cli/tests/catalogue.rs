@@ -491,6 +491,9 @@ fn bash(dir: &Path, script: &str) -> std::process::Output {
         .current_dir(dir)
         .env("DDSOLVE", env!("CARGO_BIN_EXE_ddsolve"))
         .env("RUST_BACKTRACE", "0")
+        // `script -c` runs its command in `$SHELL`; CI may have none, or `sh`, which has no
+        // `<(...)`.
+        .env("SHELL", "bash")
         .stdin(Stdio::null())
         .output()
         .expect("bash runs")
