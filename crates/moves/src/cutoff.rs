@@ -218,7 +218,9 @@ impl<O: MoveOrdering> MoveOrdering for CutoffOrdering<O> {
         self.inner.order(view, hints, moves);
     }
 
-    #[inline]
+    // Always inlined, as `AnyOrdering::first` is: into the search's move picker, 0.3% fewer
+    // instructions than `#[inline]` (callgrind; one of the two alone gains nothing).
+    #[inline(always)]
     fn first(&mut self, view: &TrickView, _hints: &OrderHints) -> Option<Card> {
         // Discards and ruffs are left to the inner ordering (see the module).
         let (i, tag) = self.slot_of(view)?;

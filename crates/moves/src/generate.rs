@@ -1,7 +1,6 @@
 //! Move generation: the legal moves of the hand to play with equivalent cards collapsed
 //! (`generate`, `generate_one`), and [`TrickView`](crate::TrickView), the node as the
-//! generator and the orderings see it; Kuijf's small-card filter
-//! ([`SmallCardFilter`](crate::SmallCardFilter)).
+//! generator and the orderings see it.
 
 use arrayvec::ArrayVec;
 use ddsolve_cards::{
@@ -169,9 +168,10 @@ pub fn generate(view: &TrickView, out: &mut MoveList) {
 }
 
 /// The legal move that holds `card` (with the equivalent cards it stands for), exactly as
-/// [`generate`] would list it, or `None` if `card` is not a legal play. The search uses it
-/// to try an ordering's proposal ([`crate::MoveOrdering::first`]) before generating the
-/// other moves, which it needs only when the proposal fails to cut off.
+/// [`generate`] would list it, or `None` if `card` is not a legal play. The move picker
+/// ([`crate::MovePicker`]) uses it to hand out an ordering's proposal
+/// ([`crate::MoveOrdering::first`]) before generating the other moves, which the search
+/// needs only when the proposal fails to cut off.
 ///
 /// ```
 /// use ddsolve_cards::{Card, Deal, Position, Rank, Seat, Strain, Suit};
@@ -218,43 +218,6 @@ pub fn generate_one(view: &TrickView, card: Card) -> Option<Move> {
         equals: run,
         weight: 0,
     })
-}
-
-/// Kuijf's small-card rule: once a card of a suit has been searched without winning by rank
-/// (it lies below every rank that the search backed up as winning in that suit), the other
-/// cards of that hand and suit below the lowest winning rank lead to the same result and
-/// need not be searched.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct SmallCardFilter {
-    /// Per suit: ranks strictly below this value are skipped (0 = none skipped).
-    floor: [u8; 4],
-}
-
-impl SmallCardFilter {
-    /// A filter that skips nothing yet.
-    #[inline]
-    pub const fn new() -> SmallCardFilter {
-        SmallCardFilter { floor: [0; 4] }
-    }
-
-    /// Should `mv` be searched?
-    #[inline]
-    pub fn admits(&self, mv: &Move) -> bool {
-        mv.card.rank().get() >= self.floor[mv.card.suit().index()]
-    }
-
-    /// Records that `mv` was searched and the ranks backed up as winning (`win`, a set of
-    /// cards of all suits, in absolute ranks).
-    #[inline]
-    pub fn searched(&mut self, mv: &Move, win: Hand) {
-        let suit = mv.card.suit();
-        let w = win.suit(suit);
-        // Bit 15 is no rank: 15 when `w` is empty.
-        let lowest = (w.0 | 0x8000).trailing_zeros() as u8;
-        if mv.card.rank().get() < lowest && self.floor[suit.index()] == 0 {
-            self.floor[suit.index()] = lowest;
-        }
-    }
 }
 
 #[cfg(test)]

@@ -13,7 +13,11 @@
 //!   [`CutoffOrdering`] puts a remembered cutoff card in front of it for leads and hands
 //!   following suit, and is what the search uses by default; [`RankOrdering`] is a baseline.
 //!   [`AnyOrdering`] picks one of them at run time ([`OrderingKind`]).
-//! * [`SmallCardFilter`] is Kuijf's small-card rule (the paper's `NextMove`).
+//! * [`MovePicker`] hands a node's moves to the search one at a time, in stages (after
+//!   Stockfish's staged move picker): the ordering's proposal before anything else is
+//!   generated, then generation and ordering of the others only if it fails to cut off, then
+//!   the rest of the list, filtered by [`SmallCardFilter`], Kuijf's small-card rule (the
+//!   paper's `NextMove`).
 //!
 //! ```
 //! use ddsolve_cards::{Deal, Position, Seat, Strain};
@@ -41,10 +45,14 @@ mod any;
 mod cutoff;
 mod generate;
 mod order;
+mod picker;
+mod small_card_filter;
 mod tuned;
 
 pub use any::{AnyOrdering, OrderingKind};
 pub use cutoff::CutoffOrdering;
-pub use generate::{generate, generate_one, Move, MoveList, SmallCardFilter, TrickView};
+pub use generate::{generate, generate_one, Move, MoveList, TrickView};
 pub use order::{MoveOrdering, OrderHints, PaperOrdering, RankOrdering};
+pub use picker::MovePicker;
+pub use small_card_filter::SmallCardFilter;
 pub use tuned::TunedOrdering;

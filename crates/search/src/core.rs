@@ -6,9 +6,7 @@ use ddsolve_cards::{
     overtakes, trick_winner_index, trick_winner_so_far, Card, Hand, Holding, Seat, SeatMap, Side,
     Strain, Symmetries, Symmetry,
 };
-use ddsolve_moves::{
-    generate, generate_one, Move, MoveList, MoveOrdering, OrderHints, SmallCardFilter, TrickView,
-};
+use ddsolve_moves::{Move, MoveList, MoveOrdering, MovePicker, OrderHints, TrickView};
 use ddsolve_prune::{
     later_tricks, quick_tricks_ceiling, quick_tricks_for, quick_tricks_second_hand_for,
     target_too_low_or_high, Estimate,
@@ -581,94 +579,43 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         self.tricks_max + u8::from(self.leader.offset(w).side() == self.max_side)
     }
 
+    /// The moves of the current node (`pos` cards of the trick played), as the move picker
+    /// hands them out, until one cuts off; enhanced transposition cutoffs first at the
+    /// fourth hand.
     fn search_moves(&mut self, target: u8, d: usize, pos: usize, me_max: bool) -> u8 {
-        let mut moves = MoveList::new();
         let hints = OrderHints {
             cutoff: self.hints.cutoff[d],
             tt: self.hints.tt[d],
         };
-        let etc = pos == 3
+        let small = self.config.small_card_filter;
+        let mut picker = MovePicker::new(&trick_view!(self, pos), self.ordering, &hints, small);
+        if pos == 3
             && self.config.etc
             && self.config.transposition_table
-            && d as u32 >= self.config.etc_min_cards;
-        // The ordering's proposal, as the move that holds it. Only that move is generated
-        // before it is tried: the others are needed only if it fails to cut off (and at
-        // once where enhanced transposition cutoffs look at every move first).
-        let first = {
-            let view = trick_view!(self, pos);
-            let first = self
-                .ordering
-                .first(&view, &hints)
-                .and_then(|card| generate_one(&view, card));
-            if first.is_none() || etc {
-                generate(&view, &mut moves);
+            && d as u32 >= self.config.etc_min_cards
+        {
+            let moves = picker.every_move(&trick_view!(self, pos), self.ordering, &hints);
+            if let Some(v) = self.etc(&moves, target, d, me_max) {
+                return v;
             }
-            first
-        };
+        }
         let mut acc = Hand::EMPTY;
         // Fail-soft: when no move cuts off, the best of the moves' bounds (the highest
         // upper bound for us, the lowest lower bound for the opponents).
         let mut best = if me_max { 0 } else { u8::MAX };
-        let mut filter = SmallCardFilter::new();
-        let small = self.config.small_card_filter;
-        if let Some(mv) = first {
-            // The ordering's proposal first: if it cuts off, the node is never ordered.
-            if etc {
-                if let Some(v) = self.etc(&moves, target, d, me_max) {
-                    return v;
-                }
-            }
+        // The view as a closure: made only when a stage needs it (generation and ordering).
+        while let Some(mv) = picker.next(|| trick_view!(self, pos), self.ordering, &hints) {
             match self.try_move(&mv, target, d, pos, me_max) {
                 Ok(v) => return v,
                 Err((v, child)) => {
                     best = if me_max { best.max(v) } else { best.min(v) };
                     acc |= child;
-                    if small {
-                        filter.searched(&mv, child);
-                    }
-                }
-            }
-            if moves.is_empty() {
-                // Not generated yet (a hand to play always has a legal move).
-                let view = trick_view!(self, pos);
-                generate(&view, &mut moves);
-            }
-            if let Some(i) = moves.iter().position(|m| m.card == mv.card) {
-                moves.swap_remove(i);
-            }
-            self.order(pos, &hints, &mut moves);
-        } else {
-            self.order(pos, &hints, &mut moves);
-            if etc {
-                if let Some(v) = self.etc(&moves, target, d, me_max) {
-                    return v;
-                }
-            }
-        }
-        for mv in moves.iter() {
-            if small && !filter.admits(mv) {
-                continue;
-            }
-            match self.try_move(mv, target, d, pos, me_max) {
-                Ok(v) => return v,
-                Err((v, child)) => {
-                    best = if me_max { best.max(v) } else { best.min(v) };
-                    acc |= child;
-                    if small {
-                        filter.searched(mv, child);
-                    }
+                    picker.searched(&mv, child);
                 }
             }
         }
         self.win[d] = acc;
         best
-    }
-
-    /// Orders the moves of the current node (`pos` cards of the trick played).
-    #[inline]
-    fn order(&mut self, pos: usize, hints: &OrderHints, moves: &mut MoveList) {
-        let view = trick_view!(self, pos);
-        self.ordering.order(&view, hints, moves);
     }
 
     /// Searches `mv`. On a cutoff records it and returns the node's value (`Ok`); otherwise
@@ -753,16 +700,4 @@ fn bound_target(v: u8, won: bool) -> u8 {
     } else {
         v + 1
     }
-}
-
-/// The moves of a position, generated and ordered as the search would.
-pub(crate) fn root_moves<O: MoveOrdering>(
-    view: &TrickView,
-    ordering: &mut O,
-    hints: &OrderHints,
-) -> MoveList {
-    let mut moves = MoveList::new();
-    generate(view, &mut moves);
-    ordering.order(view, hints, &mut moves);
-    moves
 }

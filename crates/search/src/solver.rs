@@ -1,7 +1,7 @@
 //! The solver API: [`Solver`] (generic over table and ordering) with `solve` (DDS's
 //! SolveBoard), `tricks`, `table` and `strain_tricks`, and the types of its answers.
 
-use crate::core::{root_moves, Hints, Searcher};
+use crate::core::{Hints, Searcher};
 use crate::first_guess::first_guess;
 use crate::stats::SearchStats;
 use crate::trace;
@@ -9,7 +9,7 @@ use crate::SearchConfig;
 use ddsolve_cards::{
     Card, DdTable, Deal, Hand, Holding, Position, Seat, SeatMap, Strain, Suit, Symmetries, Symmetry,
 };
-use ddsolve_moves::{MoveOrdering, OrderHints, TrickView};
+use ddsolve_moves::{MoveOrdering, MovePicker, OrderHints, TrickView};
 use ddsolve_tt::{TranspositionTable, TtStats};
 use thiserror::Error;
 
@@ -279,7 +279,7 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
         let hints = OrderHints::default();
         let view = TrickView::new(&root.hands, root.trump, root.leader, root.played);
         self.prepare(root.trump);
-        let moves = root_moves(&view, &mut self.ordering, &hints);
+        let moves = MovePicker::ordered(&view, &mut self.ordering, &hints);
         self.with_searcher(root, |s| {
             let mut out = Vec::with_capacity(moves.len());
             match (target, solutions) {

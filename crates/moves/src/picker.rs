@@ -1,0 +1,197 @@
+//! The move picker: how a node's moves reach the search, one at a time, in stages (after
+//! Stockfish's staged `movepick`).
+//!
+//! Most nodes of a zero-window search either cut off with their first move or try every
+//! move, so the picker does the work of a stage only when the search asks for a move past
+//! it:
+//!
+//! 1. **Proposal** (when the picker is made): the ordering's
+//!    [`first`](crate::MoveOrdering::first) card (a remembered cutoff card), as the legal
+//!    move that holds it ([`generate_one`]). Nothing else is generated: when the proposal
+//!    cuts off, the node never lists or orders its moves.
+//! 2. **Generation**: every legal move ([`generate`]), the proposal taken out of the list.
+//! 3. **Ordering**: the ordering's [`order`](crate::MoveOrdering::order) of that list.
+//! 4. **Rest**: the ordered moves one by one, those Kuijf's rule ([`SmallCardFilter`], fed
+//!    by [`MovePicker::searched`]) leaves out skipped.
+//!
+//! Without a proposal the picker goes straight to generation and ordering. Enhanced
+//! transposition cutoffs need every move before any is searched:
+//! [`MovePicker::every_move`] lists them (in the order generation gives them when there is
+//! a proposal, in the ordering's order when there is none), and `next` goes on as it would
+//! have without it.
+//!
+//! The picker owns its list ([`MoveList`], inline): it allocates nothing and is made afresh
+//! at each node.
+
+use crate::{
+    generate, generate_one, Move, MoveList, MoveOrdering, OrderHints, SmallCardFilter, TrickView,
+};
+use ddsolve_cards::{Card, Hand};
+
+/// The moves of one node, handed to the search one at a time, best first: the ordering's
+/// proposal, then the other legal moves in the ordering's order, less those Kuijf's
+/// small-card rule shows need no search (when the filter is on). Every legal move (its
+/// equivalent cards collapsed, as [`generate`] lists them) is handed out at most once, and
+/// exactly once with the filter off.
+///
+/// Making the picker runs the proposal stage (the search makes it before its loop over the
+/// moves, so that the common node, cut off by the proposal, does nothing more); `next`
+/// runs the others when it reaches them. `next` is given the node's view as a closure,
+/// called only by the stages that need it (generation and ordering): handing out a listed
+/// move needs none.
+///
+/// ```
+/// use ddsolve_cards::{Deal, Hand, Position, Seat, Strain};
+/// use ddsolve_moves::{MovePicker, OrderHints, TrickView, TunedOrdering};
+///
+/// let deal: Deal = "N:AKQ.AK.. 432.32.. JT9.QJ.. 876.T9..".parse()?;
+/// let pos = Position::new(deal, Strain::NoTrump, Seat::North);
+/// let view = TrickView::of(&pos);
+/// let (mut ordering, hints) = (TunedOrdering, OrderHints::default());
+/// let mut picker = MovePicker::new(&view, &mut ordering, &hints, true);
+/// let mut searched = 0;
+/// while let Some(mv) = picker.next(|| view, &mut ordering, &hints) {
+///     // The search plays `mv` here; say it cut off nowhere and backed up no winning rank.
+///     picker.searched(&mv, Hand::EMPTY);
+///     searched += 1;
+/// }
+/// assert_eq!(searched, 2); // the AKQ of spades, the AK of hearts
+/// # Ok::<(), ddsolve_cards::PbnError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct MovePicker {
+    /// The moves to hand out: the proposal alone (or nothing) until the generation stage,
+    /// then every other legal move, ordered.
+    moves: MoveList,
+    /// The index in `moves` of the next move to consider.
+    next: usize,
+    /// The ordering's proposal (its card), if there is one.
+    proposal: Option<Card>,
+    /// Whether `moves` holds every move left (the generation stage is done).
+    complete: bool,
+    /// Kuijf's rule ([`SmallCardFilter::OFF`] when it does not apply).
+    filter: SmallCardFilter,
+}
+
+impl MovePicker {
+    /// The picker of the node `view`, with Kuijf's small-card rule when `small_card_filter`
+    /// is true: asks `ordering` for its proposal (the proposal stage), nothing generated
+    /// beyond the move that holds it. `ordering` and `hints` must be the same at every
+    /// later call for the node.
+    #[inline]
+    pub fn new<O: MoveOrdering>(
+        view: &TrickView,
+        ordering: &mut O,
+        hints: &OrderHints,
+        small_card_filter: bool,
+    ) -> MovePicker {
+        let mut moves = MoveList::new();
+        let proposal = ordering
+            .first(view, hints)
+            .and_then(|card| generate_one(view, card));
+        if let Some(mv) = proposal {
+            moves.push(mv);
+        }
+        MovePicker {
+            moves,
+            next: 0,
+            proposal: proposal.map(|mv| mv.card),
+            complete: false,
+            filter: if small_card_filter {
+                SmallCardFilter::new()
+            } else {
+                SmallCardFilter::OFF
+            },
+        }
+    }
+
+    /// The next move to search at the node whose view `view` gives, or `None` when every
+    /// move was handed out (or left out by the filter).
+    #[inline]
+    pub fn next<'v, O: MoveOrdering>(
+        &mut self,
+        view: impl Fn() -> TrickView<'v>,
+        ordering: &mut O,
+        hints: &OrderHints,
+    ) -> Option<Move> {
+        loop {
+            if let Some(&mv) = self.moves.get(self.next) {
+                self.next += 1;
+                if self.filter.admits(&mv) {
+                    return Some(mv);
+                }
+                continue;
+            }
+            if self.complete {
+                return None;
+            }
+            self.generate(&view(), ordering, hints);
+        }
+    }
+
+    /// The generation and ordering stages: every legal move but the proposal, in the
+    /// ordering's order.
+    #[inline]
+    fn generate<O: MoveOrdering>(
+        &mut self,
+        view: &TrickView,
+        ordering: &mut O,
+        hints: &OrderHints,
+    ) {
+        generate(view, &mut self.moves);
+        if let Some(card) = self.proposal {
+            if let Some(i) = self.moves.iter().position(|m| m.card == card) {
+                self.moves.swap_remove(i);
+            }
+        }
+        ordering.order(view, hints, &mut self.moves);
+        self.next = 0;
+        self.complete = true;
+    }
+
+    /// Every legal move of the node `view` (for enhanced transposition cutoffs, which look
+    /// at them all before any is searched): with a proposal, in the order generation gives
+    /// them, the proposal among them; without one, in the ordering's order. Call it before
+    /// the first [`MovePicker::next`], which hands out the same moves as it would have
+    /// without this call.
+    #[inline]
+    pub fn every_move<O: MoveOrdering>(
+        &mut self,
+        view: &TrickView,
+        ordering: &mut O,
+        hints: &OrderHints,
+    ) -> MoveList {
+        debug_assert_eq!(self.next, 0, "every_move after next");
+        if self.proposal.is_some() {
+            let mut all = MoveList::new();
+            generate(view, &mut all);
+            all
+        } else {
+            if !self.complete {
+                self.generate(view, ordering, hints);
+            }
+            self.moves.clone()
+        }
+    }
+
+    /// Records that `mv`, a move this picker handed out, was searched without cutting off,
+    /// and the winning ranks its search backed up (`child_wins`): Kuijf's rule (when on)
+    /// leaves out the hand's smaller cards of that suit that it shows would do the same.
+    #[inline]
+    pub fn searched(&mut self, mv: &Move, child_wins: Hand) {
+        self.filter.searched(mv, child_wins);
+    }
+
+    /// Every legal move of the node `view` in the ordering's order, no proposal put first
+    /// and nothing filtered: the moves a solver reports values for at its root.
+    pub fn ordered<O: MoveOrdering>(
+        view: &TrickView,
+        ordering: &mut O,
+        hints: &OrderHints,
+    ) -> MoveList {
+        let mut moves = MoveList::new();
+        generate(view, &mut moves);
+        ordering.order(view, hints, &mut moves);
+        moves
+    }
+}

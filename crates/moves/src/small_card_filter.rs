@@ -1,0 +1,47 @@
+//! Kuijf's small-card rule ([`SmallCardFilter`](crate::SmallCardFilter), the paper's
+//! `NextMove`): the filter the move picker applies to the moves it hands out.
+
+use crate::Move;
+use ddsolve_cards::Hand;
+
+/// Kuijf's small-card rule: once a card of a suit has been searched without winning by rank
+/// (it lies below every rank that the search backed up as winning in that suit), the other
+/// cards of that hand and suit below the lowest winning rank lead to the same result and
+/// need not be searched.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SmallCardFilter {
+    /// Per suit: ranks strictly below this value are skipped; 0 until a searched move sets
+    /// it (once: a set floor never changes).
+    floor: [u8; 4],
+}
+
+impl SmallCardFilter {
+    /// A filter that skips nothing yet.
+    #[inline]
+    pub const fn new() -> SmallCardFilter {
+        SmallCardFilter { floor: [0; 4] }
+    }
+
+    /// A filter that never skips anything: every floor is already set, below every rank,
+    /// so [`SmallCardFilter::searched`] never raises one (the rule switched off).
+    pub const OFF: SmallCardFilter = SmallCardFilter { floor: [1; 4] };
+
+    /// Should `mv` be searched?
+    #[inline]
+    pub fn admits(&self, mv: &Move) -> bool {
+        mv.card.rank().get() >= self.floor[mv.card.suit().index()]
+    }
+
+    /// Records that `mv` was searched and the ranks backed up as winning (`win`, a set of
+    /// cards of all suits, in absolute ranks).
+    #[inline]
+    pub fn searched(&mut self, mv: &Move, win: Hand) {
+        let suit = mv.card.suit();
+        let w = win.suit(suit);
+        // Bit 15 is no rank: 15 when `w` is empty.
+        let lowest = (w.0 | 0x8000).trailing_zeros() as u8;
+        if mv.card.rank().get() < lowest && self.floor[suit.index()] == 0 {
+            self.floor[suit.index()] = lowest;
+        }
+    }
+}
