@@ -18,12 +18,17 @@ use ddsolve_cards::{Hand, Seat, SeatMap, Suit};
 const SETS: usize = 1 << 13;
 
 /// Per suit, for each set of remaining cards (bit `r - 2` for rank `r`), its owner lane in
-/// the low 32 bits and the hands' lengths in the suit above them (hand `h` at bits
-/// `32 + 4 h`).
+/// the low 32 bits and the hands' lengths in the suit above them: hand `h` at bits
+/// [`lengths_at`]`(s) + 4 h`, so that the high halves of two suits' entries, or-ed, hold
+/// both suits' lengths.
 type Lanes = [[u64; SETS]; 4];
 
-/// Where the lengths start in an entry of [`Lanes`].
-const LENGTHS: u32 = 32;
+/// Where the lengths of suit `s` start in an entry of [`Lanes`]: bit 32 for spades and
+/// diamonds, 48 for hearts and clubs.
+#[inline]
+const fn lengths_at(s: usize) -> u32 {
+    32 + 16 * (s as u32 & 1)
+}
 
 /// The owner lanes and the hands' lengths of every set of remaining cards of each suit, for
 /// the positions that can arise from one deal: what a table keyed by [`PatternKey`] keeps to find its keys fast
@@ -106,6 +111,7 @@ impl RankOwners {
                     }
                 }
             }
+            let at = lengths_at(suit.index());
             let lanes = &mut lanes[suit.index()];
             lanes[0] = 0;
             for set in 1..SETS {
@@ -116,8 +122,8 @@ impl RankOwners {
                 let o = owner[top as usize];
                 let rest = lanes[set ^ (1 << top)];
                 let lane = o | ((rest as u32 as u64) << 2);
-                let lengths = (rest >> LENGTHS) + (1 << (4 * o));
-                lanes[set] = lane | (lengths << LENGTHS);
+                let lengths = (rest >> at) + (1 << (4 * o));
+                lanes[set] = lane | (lengths << at);
             }
         }
     }
@@ -144,11 +150,13 @@ impl RankOwners {
         let all = (hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3]).0;
         let entry = |s: usize| lanes[s][((all >> (16 * s + 2)) as usize) & (SETS - 1)];
         let [a, b, c, d] = [entry(0), entry(1), entry(2), entry(3)];
-        // Two 64-bit halves, then one 128-bit join: cheaper than four 128-bit shifts.
+        // Two 64-bit halves, then one 128-bit join: cheaper than four 128-bit shifts. The
+        // shifts drop the lengths out of the lanes.
         let lo = (a & 0xffff_ffff) | b << 32;
         let hi = (c & 0xffff_ffff) | d << 32;
-        let lengths =
-            (a >> LENGTHS) | (b >> LENGTHS) << 16 | (c >> LENGTHS) << 32 | (d >> LENGTHS) << 48;
+        // Spades' and hearts' lengths in the high half of `a | b`, diamonds' and clubs' in
+        // that of `c | d`.
+        let lengths = (a | b) >> 32 | (c | d) & 0xffff_ffff_0000_0000;
         (u128::from(lo) | u128::from(hi) << 64, lengths)
     }
 
