@@ -73,10 +73,14 @@ impl ShapeList {
         self.entries.capacity()
     }
 
-    /// Makes room for at least `extra` more entries, growing exactly to `len + extra`.
+    /// Makes room for at least `extra` more entries, growing exactly to `len + extra`: in a
+    /// new allocation, the entries copied over (cheaper than a `realloc`, which seldom grows
+    /// a list this small in place).
     #[inline]
     pub fn reserve_exact(&mut self, extra: usize) {
-        self.entries.reserve_exact(extra);
+        let mut entries = Vec::with_capacity(self.entries.len() + extra);
+        entries.extend_from_slice(&self.entries);
+        self.entries = entries;
     }
 
     /// The first entry in `order` that matches `exact` and decides whether the side on lead
