@@ -21,7 +21,9 @@ pub enum TtKind {
 }
 
 /// Any of the tables, dispatched by a `match` (no virtual calls).
+// An explicit tag: the dispatch of every probe and store tests one byte.
 #[derive(Debug)]
+#[repr(u8)]
 pub enum AnyTable {
     /// The flat table.
     Flat(TtFlat),
@@ -74,21 +76,23 @@ impl TranspositionTable for AnyTable {
         owners.key(at)
     }
 
+    /// The default table's probe is inlined here; the others are called (so that their
+    /// code does not swell the default's).
     #[inline]
     fn probe(&mut self, key: &PatternKey, at: &TrickStart, tricks: u8) -> Option<TtHit> {
         match self {
-            AnyTable::Flat(t) => t.probe(key, at, tricks),
-            AnyTable::Forest(t) => t.probe(key, at, tricks),
             AnyTable::Pattern(t) => t.probe(key, at, tricks),
+            AnyTable::Flat(t) => probe_out_of_line(t, key, at, tricks),
+            AnyTable::Forest(t) => probe_out_of_line(t, key, at, tricks),
         }
     }
 
     #[inline]
     fn store(&mut self, key: &PatternKey, at: &TrickStart, entry: TtEntry) {
         match self {
+            AnyTable::Pattern(t) => t.store(key, at, entry),
             AnyTable::Flat(t) => t.store(key, at, entry),
             AnyTable::Forest(t) => t.store(key, at, entry),
-            AnyTable::Pattern(t) => t.store(key, at, entry),
         }
     }
 
@@ -116,4 +120,15 @@ impl TranspositionTable for AnyTable {
             AnyTable::Pattern(t) => t.stats(),
         }
     }
+}
+
+/// `t.probe(..)`, never inlined: the probe of a table other than the default.
+#[inline(never)]
+fn probe_out_of_line<T: TranspositionTable<Key = PatternKey>>(
+    t: &mut T,
+    key: &PatternKey,
+    at: &TrickStart,
+    tricks: u8,
+) -> Option<TtHit> {
+    t.probe(key, at, tricks)
 }

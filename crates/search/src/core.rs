@@ -489,11 +489,19 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     /// the position there (hits come back through its inverse, stores go through it); `None`
     /// when the root has no symmetry but the identity (almost every deal), and the view is
     /// the position itself.
-    #[inline]
+    // Always inlined: the common case (no symmetry) is a copy of the hands; the canonical
+    // form is out of line.
+    #[inline(always)]
     fn trick_start(&self, leader: Seat) -> (TrickStart, Option<Symmetry>) {
         if self.symmetries.is_trivial() {
             return (TrickStart::new(self.hands, self.trump, leader), None);
         }
+        self.canonical_trick_start(leader)
+    }
+
+    /// [`Searcher::trick_start`] of a root with symmetries: the canonical view.
+    #[inline(never)]
+    fn canonical_trick_start(&self, leader: Seat) -> (TrickStart, Option<Symmetry>) {
         let g = self.symmetries.canonical(&self.hands, leader);
         let at = TrickStart::new(g.hands(&self.hands), self.trump, g.seat(leader));
         (at, Some(g))
@@ -501,7 +509,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
 
     /// Probes the table with the canonical view `at` (key `key`, reached from the current
     /// position by `g`) for the threshold `x`; a hit comes back in the current cards.
-    #[inline]
+    #[inline(always)]
     fn tt_probe(
         &mut self,
         key: &T::Key,
@@ -523,7 +531,9 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
 
     /// Probes the table for the trick-start position whose canonical view is `at` (its key
     /// `key`, reached by `g`); on a decisive hit sets the winning ranks and returns the value.
-    #[inline]
+    // Always inlined into both probes of `search_trick_start`: a call frame costs more than
+    // the wrapper's own work.
+    #[inline(always)]
     fn probe_tt(
         &mut self,
         key: &T::Key,

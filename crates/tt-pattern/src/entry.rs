@@ -5,17 +5,14 @@ use crate::{Bounds, RankPattern};
 use ddsolve_cards::Card;
 use ddsolve_tt::Generation;
 
-/// The encoding of "no best move" in [`Entry::best`].
-const NO_CARD: u8 = u8::MAX;
-
 /// A table entry: every position matching `pattern` (in its shape) has `bounds`.
 /// 40 bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Entry {
     pub pattern: RankPattern,
     pub bounds: Bounds,
-    /// The best move as [`Card::bit_index`], or [`NO_CARD`].
-    best: u8,
+    /// The best move, if any.
+    best: Option<Card>,
     /// `pattern.order()`, kept for sorting and eviction.
     pub order: u8,
     /// The stamp ([`AGING`]) of the generation of the last store, tightening or hit.
@@ -33,7 +30,7 @@ impl Entry {
         Entry {
             pattern,
             bounds,
-            best: encode(best),
+            best,
             order: pattern.order(),
             used: AGING.stamp(now),
             hits: 0,
@@ -43,14 +40,14 @@ impl Entry {
     /// The best move, if any.
     #[inline]
     pub fn best(&self) -> Option<Card> {
-        Card::from_bit_index(u32::from(self.best))
+        self.best
     }
 
     /// Records a best move (a `None` keeps the old one).
     #[inline]
     pub fn set_best(&mut self, best: Option<Card>) {
         if best.is_some() {
-            self.best = encode(best);
+            self.best = best;
         }
     }
 
@@ -60,9 +57,4 @@ impl Entry {
         self.used = AGING.stamp(now);
         self.hits = self.hits.saturating_add(1);
     }
-}
-
-#[inline]
-fn encode(best: Option<Card>) -> u8 {
-    best.map_or(NO_CARD, |c| c.bit_index() as u8)
 }

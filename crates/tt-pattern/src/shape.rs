@@ -1,7 +1,6 @@
 //! The patterns of one shape: every entry stored under one key, general before specific.
 
 use crate::budget::AGING;
-use crate::cache::ENTRY_BYTES;
 use crate::entry::Entry;
 use crate::Bounds;
 use ddsolve_tt::Generation;
@@ -74,34 +73,37 @@ impl ShapeList {
         self.entries.capacity()
     }
 
-    /// Makes room for at least `extra` more entries, growing exactly to `len + extra`.
+    /// Makes room for at least `extra` more entries, growing exactly to `len + extra`: in a
+    /// new allocation, the entries copied over (cheaper than a `realloc`, which seldom grows
+    /// a list this small in place).
     #[inline]
     pub fn reserve_exact(&mut self, extra: usize) {
-        self.entries.reserve_exact(extra);
+        let mut entries = Vec::with_capacity(self.entries.len() + extra);
+        entries.extend_from_slice(&self.entries);
+        self.entries = entries;
     }
 
-    /// The entries, for updates in place.
+    /// The first entry in `order` that matches `exact` and decides whether the side on lead
+    /// takes at least `tricks`: its index and the entry, with the decision.
     #[inline]
-    pub fn entries_mut(&mut self) -> &mut [Entry] {
-        &mut self.entries
-    }
-
-    /// The index of the first entry in `order` that matches `exact` and decides whether the
-    /// side on lead takes at least `tricks`, with the decision.
-    #[inline]
-    pub fn probe(&self, exact: &Pattern, tricks: u8, order: ProbeOrder) -> Option<(usize, bool)> {
+    pub fn probe(
+        &mut self,
+        exact: &Pattern,
+        tricks: u8,
+        order: ProbeOrder,
+    ) -> Option<(usize, &mut Entry, bool)> {
         if tricks > self.max_lower && tricks <= self.min_upper {
             return None;
         }
-        let hit = |e: &&Entry| e.pattern.matches(exact) && e.bounds.decides(tricks).is_some();
-        let e = match order {
-            ProbeOrder::GeneralFirst => self.entries.iter().find(hit),
-            ProbeOrder::NewestFirst => self.entries.iter().rev().find(hit),
+        let hit = |e: &Entry| e.pattern.matches(exact) && e.bounds.decides(tricks).is_some();
+        let i = match order {
+            ProbeOrder::GeneralFirst => first_hit(&self.entries, hit),
+            ProbeOrder::NewestFirst => self.entries.iter().rposition(hit),
         }?;
-        // The index from the entry's address: a scan that counts costs more.
-        let i = (e as *const Entry as usize - self.entries.as_ptr() as usize) / ENTRY_BYTES;
+        let e = &mut self.entries[i];
         // The entry decides: the side on lead reaches `tricks` when its lower bound does.
-        Some((i, e.bounds.lower >= tricks))
+        let reached = e.bounds.lower >= tricks;
+        Some((i, e, reached))
     }
 
     /// Stores `new`: merged into an entry of the same pattern (bounds tightened in place) or
@@ -222,4 +224,22 @@ impl ShapeList {
     pub fn for_each_mut(&mut self, f: impl FnMut(&mut Entry)) {
         self.entries.iter_mut().for_each(f);
     }
+}
+
+/// The index of the first of `entries` that `hit` accepts. Two entries a turn: the scan is
+/// the probe's inner loop, and most entries fail at once.
+#[inline]
+fn first_hit(entries: &[Entry], hit: impl Fn(&Entry) -> bool) -> Option<usize> {
+    let mut pairs = entries.chunks_exact(2);
+    let mut i = 0;
+    for pair in &mut pairs {
+        if hit(&pair[0]) {
+            return Some(i);
+        }
+        if hit(&pair[1]) {
+            return Some(i + 1);
+        }
+        i += 2;
+    }
+    pairs.remainder().first().filter(|e| hit(e)).map(|_| i)
 }

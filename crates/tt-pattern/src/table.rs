@@ -243,14 +243,15 @@ impl TranspositionTable for TtPattern {
     fn probe(&mut self, key: &PatternKey, at: &TrickStart, tricks: u8) -> Option<TtHit> {
         self.counters.probes += 1;
         let list = self.cache.get_mut(key.shape.packed())?;
-        let found = list.probe(&key.pattern, tricks, self.order);
-        self.counters.scanned += match (found, self.order) {
-            (None, _) => list.len(),
-            (Some((i, _)), ProbeOrder::GeneralFirst) => i + 1,
-            (Some((i, _)), ProbeOrder::NewestFirst) => list.len() - i,
+        let len = list.len();
+        let Some((i, e, reached)) = list.probe(&key.pattern, tricks, self.order) else {
+            self.counters.scanned += len as u64;
+            return None;
+        };
+        self.counters.scanned += match self.order {
+            ProbeOrder::GeneralFirst => i + 1,
+            ProbeOrder::NewestFirst => len - i,
         } as u64;
-        let (i, reached) = found?;
-        let e = &mut list.entries_mut()[i];
         e.touch_hit(self.now);
         self.counters.hits += 1;
         Some(TtHit {

@@ -24,7 +24,8 @@
 //! remaining cards in relative-rank order (the highest card still out is relative rank 1).
 //! An entry keeps, per suit, only the top `k` relative ranks that the search backed up as
 //! winning ranks, so it stands for every position with the same key and the same owners of
-//! those cards. [`RankOwners`] finds the pattern in four lookups once prepared for a deal.
+//! those cards. [`RankOwners`] finds the key (pattern and suit lengths) in four lookups once
+//! prepared for a deal.
 //!
 //! ```
 //! use ddsolve_cards::{Deal, Hand, Seat, Strain, Suit};

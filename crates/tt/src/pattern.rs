@@ -4,7 +4,7 @@
 //! absolute and relative terms.
 
 use crate::TrickStart;
-use ddsolve_cards::{Hand, Holding, Seat, SeatMap, Suit};
+use ddsolve_cards::{Hand, Seat, SeatMap, Suit};
 
 /// The key of the tables of relative-rank patterns (`ddsolve-tt-forest`'s and
 /// `ddsolve-tt-pattern`'s): the position's shape and the owners of its cards in relative-rank
@@ -167,50 +167,47 @@ pub fn relative_counts(win: Hand, hands: &SeatMap<Hand>) -> [u8; 4] {
 /// relative ranks: the `counts[s]` highest remaining cards of each suit (paper, 7.3).
 #[inline]
 pub fn absolute_win_ranks(counts: [u8; 4], hands: &SeatMap<Hand>) -> Hand {
-    let all = hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3];
-    let hs = Suit::ALL.map(|s| Holding(top_cards(all.suit(s).0, counts[s.index()])));
-    Hand::from_holdings(hs)
+    let all = (hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3]).0;
+    Hand(
+        top_cards(all, 0, counts[0])
+            | top_cards(all, 1, counts[1])
+            | top_cards(all, 2, counts[2])
+            | top_cards(all, 3, counts[3]),
+    )
 }
 
-/// The `k` highest cards of `bits` (all of them if it holds no more than `k`): from the
-/// high byte alone when it holds `k` cards or more, else the whole high byte and the top
-/// cards of the low one, both read from [`TOP_OF_BYTE`].
+/// The `k` highest cards of suit `s` of `all` (all of them if it holds no more than `k`),
+/// in place: the cards of the suit's lane from the cut that [`CUTS`] gives up.
 #[inline]
-fn top_cards(bits: u16, k: u8) -> u16 {
-    let k = u32::from(k);
-    let hi = bits >> 8;
-    let c = hi.count_ones();
-    if k <= c {
-        top_of_byte(hi, k) << 8
-    } else {
-        bits & 0xff00 | top_of_byte(bits, k - c)
-    }
+fn top_cards(all: u64, s: u32, k: u8) -> u64 {
+    let set = (all >> (16 * s + 2)) as usize & (CUT_SETS - 1);
+    let k = u32::from(k.min(13));
+    let cut = ((CUTS[set] >> (4 * k)) & 0xf) as u32;
+    all & (0xffff << (16 * s)) & (u64::MAX << (16 * s + cut))
 }
 
-/// The `k` highest bits of the byte `b`.
-#[inline]
-fn top_of_byte(b: u16, k: u32) -> u16 {
-    u16::from(TOP_OF_BYTE[usize::from(b & 0xff)][k.min(8) as usize])
-}
+/// Sets of one suit's cards (13 ranks), the index of [`CUTS`].
+const CUT_SETS: usize = 1 << 13;
 
-/// `TOP_OF_BYTE[b][k]`: the `k` highest bits of the byte `b` (all of them if it has fewer).
-static TOP_OF_BYTE: [[u8; 9]; 256] = {
-    let mut t = [[0u8; 9]; 256];
-    let mut b = 0;
-    while b < 256 {
+/// `CUTS[set]`, for the cards of one suit (bit `r - 2` of `set` for rank `r`): nibble `k`
+/// is the bit of a suit's 16-bit lane from which its `k` highest cards are kept (the bit
+/// `r` of the `k`-th highest card; 0, every card, when the suit has fewer than `k`; 15, no
+/// card, for `k = 0`).
+static CUTS: [u64; CUT_SETS] = {
+    let mut t = [0u64; CUT_SETS];
+    let mut set = 0;
+    while set < CUT_SETS {
+        let mut cuts = 15u64;
+        let mut rest = set as u32;
         let mut k = 1;
-        while k < 9 {
-            // The top k - 1 bits, and the highest bit below them.
-            let prev = t[b][k - 1];
-            let rest = b as u8 & !prev;
-            t[b][k] = if rest == 0 {
-                prev
-            } else {
-                prev | 0x80 >> rest.leading_zeros()
-            };
+        while rest != 0 {
+            let top = 31 - rest.leading_zeros();
+            cuts |= ((top + 2) as u64) << (4 * k);
+            rest ^= 1 << top;
             k += 1;
         }
-        b += 1;
+        t[set] = cuts;
+        set += 1;
     }
     t
 };
@@ -341,19 +338,25 @@ mod tests {
     }
 
     /// `top_cards` agrees with dropping the lowest cards one by one, on every holding and
-    /// depth.
+    /// depth of every suit, whatever the other suits hold.
     #[test]
     fn top_cards_keep_the_highest() {
-        for bits in 0..1u16 << 13 {
-            for k in 0..=16u8 {
-                let mut want = bits;
-                for _ in 0..bits.count_ones().saturating_sub(u32::from(k)) {
-                    want &= want - 1;
+        let mut rng = DealRng::new(0x7f4a_7c15);
+        for set in 0..1u64 << 13 {
+            let bits = set << 2;
+            for s in 0..4 {
+                let others = rng.next_u64() & Hand::ALL.0 & !(0xffff << (16 * s));
+                let all = others | bits << (16 * s);
+                for k in 0..=16u8 {
+                    let mut want = bits;
+                    for _ in 0..bits.count_ones().saturating_sub(u32::from(k)) {
+                        want &= want - 1;
+                    }
+                    if k == 0 {
+                        want = 0;
+                    }
+                    assert_eq!(top_cards(all, s, k), want << (16 * s), "{bits:#x} {s} {k}");
                 }
-                if k == 0 {
-                    want = 0;
-                }
-                assert_eq!(top_cards(bits, k), want, "{bits:#x} {k}");
             }
         }
     }

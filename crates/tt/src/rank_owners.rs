@@ -4,10 +4,12 @@
 //! Cards never change hands, so who holds a suit's k-th highest remaining card is a
 //! function of the set of that suit's cards still out, once the deal is known (DDS's insight
 //! behind its per-deal `rel` and `aggr` tables; idea 6 of `fast-solvers.md`, in place of
-//! BMI2's pext). [`RankOwners`] holds, per suit and per 13-bit set of remaining cards, the
-//! owner lane of [`Pattern`] (relative rank `i` at bits `2 i .. 2 i + 2`, the owner's seat
-//! index). Building it costs one shift and one or per entry, 32,768 entries, once per deal;
-//! a pattern then costs four loads instead of a walk over every remaining card.
+//! BMI2's pext). So is every hand's length in the suit. [`RankOwners`] holds, per suit and
+//! per 13-bit set of remaining cards, the owner lane of [`Pattern`] (relative rank `i` at
+//! bits `2 i .. 2 i + 2`, the owner's seat index) and the four hands' lengths in the suit.
+//! Building it costs a few shifts and adds per entry, 32,768 entries, once per deal; a
+//! whole [`PatternKey`] then costs four loads and a nibble transpose instead of a walk over
+//! every remaining card and a count of every hand's suits.
 
 use crate::{Pattern, PatternKey, TrickStart, TtKey};
 use ddsolve_cards::{Hand, Seat, SeatMap, Suit};
@@ -15,11 +17,21 @@ use ddsolve_cards::{Hand, Seat, SeatMap, Suit};
 /// Sets of one suit's cards: 13 ranks, 2 to ace.
 const SETS: usize = 1 << 13;
 
-/// Per suit, the owner lane of each set of remaining cards (bit `r - 2` for rank `r`).
-type Lanes = [[u32; SETS]; 4];
+/// Per suit, for each set of remaining cards (bit `r - 2` for rank `r`), its owner lane in
+/// the low 32 bits and the hands' lengths in the suit above them: hand `h` at bits
+/// [`lengths_at`]`(s) + 4 h`, so that the high halves of two suits' entries, or-ed, hold
+/// both suits' lengths.
+type Lanes = [[u64; SETS]; 4];
 
-/// The owner lanes of every set of remaining cards of each suit, for the positions that can
-/// arise from one deal: what a table keyed by [`PatternKey`] keeps to find its keys fast
+/// Where the lengths of suit `s` start in an entry of [`Lanes`]: bit 32 for spades and
+/// diamonds, 48 for hearts and clubs.
+#[inline]
+const fn lengths_at(s: usize) -> u32 {
+    32 + 16 * (s as u32 & 1)
+}
+
+/// The owner lanes and the hands' lengths of every set of remaining cards of each suit, for
+/// the positions that can arise from one deal: what a table keyed by [`PatternKey`] keeps to find its keys fast
 /// (its [`crate::TranspositionTable::prepare`] calls [`RankOwners::prepare`]).
 ///
 /// Until it is first prepared it holds no tables (and no memory) and computes patterns from
@@ -59,7 +71,7 @@ impl std::fmt::Debug for RankOwners {
 }
 
 impl RankOwners {
-    /// The memory of the tables once prepared: four suits of 8,192 lanes of 4 bytes.
+    /// The memory of the tables once prepared: four suits of 8,192 entries of 8 bytes.
     pub const TABLE_BYTES: usize = std::mem::size_of::<Lanes>();
 
     /// No tables yet: patterns are computed from the hands until [`RankOwners::prepare`].
@@ -85,27 +97,33 @@ impl RankOwners {
     fn build(&mut self, hands: &SeatMap<Hand>) {
         self.source = *hands;
         let lanes = self.lanes.get_or_insert_with(|| {
-            let lanes: Box<[[u32; SETS]]> = vec![[0u32; SETS]; 4].into_boxed_slice();
+            let lanes: Box<[[u64; SETS]]> = vec![[0u64; SETS]; 4].into_boxed_slice();
             lanes.try_into().expect("four suits")
         });
         for suit in Suit::ALL {
             // The owner of each rank's card (bit r - 2); ranks nobody holds never occur.
-            let mut owner = [0u32; 13];
+            let mut owner = [0u64; 13];
             for seat in Seat::ALL {
                 let h = hands[seat].suit(suit).0 >> 2;
                 for (b, o) in owner.iter_mut().enumerate() {
                     if h & (1 << b) != 0 {
-                        *o = seat.index() as u32;
+                        *o = seat.index() as u64;
                     }
                 }
             }
+            let at = lengths_at(suit.index());
             let lanes = &mut lanes[suit.index()];
             lanes[0] = 0;
             for set in 1..SETS {
                 // The highest card takes relative rank 0; the others follow it, one rank
-                // (two bits) lower each, as in the set without it.
+                // (two bits) lower each, as in the set without it. Its owner holds one card
+                // more than there.
                 let top = 31 - (set as u32).leading_zeros();
-                lanes[set] = owner[top as usize] | (lanes[set ^ (1 << top)] << 2);
+                let o = owner[top as usize];
+                let rest = lanes[set ^ (1 << top)];
+                let lane = o | ((rest as u32 as u64) << 2);
+                let lengths = (rest >> at) + (1 << (4 * o));
+                lanes[set] = lane | (lengths << at);
             }
         }
     }
@@ -122,21 +140,47 @@ impl RankOwners {
             "RankOwners prepared for {:?}, asked for {hands:?}",
             self.source
         );
-        let all = (hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3]).0;
-        let mut out = 0u128;
-        for s in 0..4 {
-            let set = ((all >> (16 * s + 2)) as usize) & (SETS - 1);
-            out |= u128::from(lanes[s][set]) << (32 * s);
-        }
-        Pattern(out)
+        Pattern(Self::lookup(lanes, hands).0)
     }
 
-    /// The [`PatternKey`] of `at` (its pattern as [`RankOwners::pattern`] finds it).
+    /// The pattern and the suit lengths of `hands` from the tables: the lengths with suit
+    /// `s`, hand `h` at bits `4 (4 s + h)` (the transpose of [`TtKey::lengths`]).
+    #[inline]
+    fn lookup(lanes: &Lanes, hands: &SeatMap<Hand>) -> (u128, u64) {
+        let all = (hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3]).0;
+        let entry = |s: usize| lanes[s][((all >> (16 * s + 2)) as usize) & (SETS - 1)];
+        let [a, b, c, d] = [entry(0), entry(1), entry(2), entry(3)];
+        // Two 64-bit halves, then one 128-bit join: cheaper than four 128-bit shifts. The
+        // shifts drop the lengths out of the lanes.
+        let lo = (a & 0xffff_ffff) | b << 32;
+        let hi = (c & 0xffff_ffff) | d << 32;
+        // Spades' and hearts' lengths in the high half of `a | b`, diamonds' and clubs' in
+        // that of `c | d`.
+        let lengths = (a | b) >> 32 | (c | d) & 0xffff_ffff_0000_0000;
+        (u128::from(lo) | u128::from(hi) << 64, lengths)
+    }
+
+    /// The [`PatternKey`] of `at`: from the tables once prepared (`at` must then be a
+    /// position of the deal they were prepared for), else from the hands.
     #[inline]
     pub fn key(&self, at: &TrickStart) -> PatternKey {
+        let Some(lanes) = &self.lanes else {
+            return unprepared_key(at);
+        };
+        debug_assert!(
+            self.covers(at.hands()),
+            "RankOwners prepared for {:?}, asked for {:?}",
+            self.source,
+            at.hands()
+        );
+        let (pattern, by_suit) = Self::lookup(lanes, at.hands());
         PatternKey {
-            shape: TtKey::new(at.hands(), at.leader()),
-            pattern: self.pattern(at.hands()),
+            shape: TtKey {
+                tricks_left: at.tricks_left(),
+                leader: at.leader(),
+                lengths: transpose_nibbles(by_suit),
+            },
+            pattern: Pattern(pattern),
         }
     }
 
@@ -151,15 +195,52 @@ impl RankOwners {
     }
 }
 
+/// [`PatternKey::new`], out of line: the key of a table not yet prepared (rare), kept out of
+/// the frame of [`RankOwners::key`].
+#[cold]
+#[inline(never)]
+fn unprepared_key(at: &TrickStart) -> PatternKey {
+    PatternKey::new(at)
+}
+
+/// The transpose of the 4 x 4 matrix of nibbles in `x` (row `r`, column `c` at bits
+/// `4 (4 r + c)`): two delta swaps, of the off-diagonal nibbles of each 2 x 2 block and
+/// then of the off-diagonal blocks.
+#[inline]
+fn transpose_nibbles(x: u64) -> u64 {
+    // (r, c) with r even and c odd trades places with (r + 1, c - 1), three nibbles up.
+    let t = (x ^ (x >> 12)) & 0x0000_f0f0_0000_f0f0;
+    let x = x ^ t ^ (t << 12);
+    // (r, c) with r < 2 and c >= 2 trades places with (r + 2, c - 2), six nibbles up.
+    let t = (x ^ (x >> 24)) & 0x0000_0000_ff00_ff00;
+    x ^ t ^ (t << 24)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ddsolve_cards::{Deal, DealRng};
+    use ddsolve_cards::{Deal, DealRng, Strain};
+
+    /// Every nibble moves from (r, c) to (c, r).
+    #[test]
+    fn transpose_moves_every_nibble() {
+        for r in 0..4 {
+            for c in 0..4 {
+                for v in 1..16u64 {
+                    let x = v << (4 * (4 * r + c));
+                    assert_eq!(transpose_nibbles(x), v << (4 * (4 * c + r)), "{r} {c} {v}");
+                }
+            }
+        }
+        let x = 0x0123_4567_89ab_cdef;
+        assert_eq!(transpose_nibbles(transpose_nibbles(x)), x);
+    }
 
     /// Every position on the way through random deals: the tables give `Pattern::new`'s
-    /// pattern, before and after the tables are rebuilt for another deal.
+    /// pattern, and at trick starts `PatternKey::new`'s key, before and after the tables are
+    /// rebuilt for another deal.
     #[test]
-    fn tables_give_the_pattern_of_every_position() {
+    fn tables_give_the_key_of_every_position() {
         let mut rng = DealRng::new(0x6f776e);
         let mut owners = RankOwners::new();
         for n in 0..20 {
@@ -174,6 +255,13 @@ mod tests {
             let mut seat = Seat::ALL[n % 4];
             while !(hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3]).is_empty() {
                 assert_eq!(owners.pattern(&hands), Pattern::new(&hands), "{deal}");
+                // At a trick start, the keys too.
+                let len = hands.0[0].len();
+                let trick_start = hands.0.iter().all(|h| h.len() == len);
+                for leader in Seat::ALL.into_iter().filter(|_| trick_start) {
+                    let at = TrickStart::new(hands, Strain::NoTrump, leader);
+                    assert_eq!(owners.key(&at), PatternKey::new(&at), "{deal}");
+                }
                 if let Some(card) = hands[seat].iter().last() {
                     hands[seat].remove(card);
                     owners.prepare(&hands);
