@@ -330,14 +330,15 @@ fn second_hand_quick_trick_when_fourth_hand_ruffs() {
 }
 
 /// `quick_tricks_for` with a small need is still a sure bound, and never more than the full
-/// count.
+/// count; it reaches `need` exactly when the full count does.
 #[test]
 fn quick_tricks_for_small_need_is_a_sure_bound() {
     let pbn = "N:AKQ.AJ.. 654.KQ.. 32.T9.2. JT9.87..";
     let h = hands(pbn);
+    assert_eq!(quick_tricks(&h, Strain::NoTrump, Seat::North).tricks, 4);
     for need in 1..=5 {
         let est = quick_tricks_for(&h, Strain::NoTrump, Seat::North, need);
-        assert!(est.tricks >= need.min(4), "need {need}: {est:?}");
+        assert_eq!(est.tricks >= need, need <= 4, "need {need}: {est:?}");
         assert!(est.tricks <= 4, "need {need}: {est:?}");
     }
 }
