@@ -401,29 +401,36 @@ fn count_quick_tricks<const STOP: bool>(
     let need = u32::from(need);
     let t = trump.trump();
     let tb = Table::new(hands, leader);
-    // The suits whose top card is the side's.
+    // The suits whose top card is the side's, and their cards: no hand of the side takes
+    // more tricks than it holds cards there (trumps included: a hand without the top trump
+    // takes no trump trick).
     let side_top = tops_held(tb.x | tb.y, tb.all);
-    // Each way of counting, in turn, unless (with STOP) its ceiling is below `need`: a
+    let reach = lanes(side_top);
+    // Each way of counting, in turn, unless (with STOP) a ceiling on it is below `need`: a
     // count skipped that way counts as 0, which changes no count that reaches `need`.
     let mut best = Estimate::default();
-    let own_trumps = cash_trumps(tb, t);
-    if !STOP || cash_alone_ceiling(tb, &own_trumps, side_top) >= need {
-        let own = cash_alone(tb, &own_trumps, need);
-        if u32::from(own.tricks) >= need {
-            return own;
+    if !STOP || (tb.x.0 & reach).count_ones() >= need {
+        let own_trumps = cash_trumps(tb, t);
+        if !STOP || cash_alone_ceiling(tb, &own_trumps, side_top) >= need {
+            let own = cash_alone(tb, &own_trumps, need);
+            if u32::from(own.tricks) >= need {
+                return own;
+            }
+            best = own;
         }
-        best = own;
     }
-    if let Some(s) = entry_to_partner(tb, t) {
-        let pd = tb.partner();
-        let pd_trumps = cash_trumps(pd, t);
-        if !STOP || cash_alone_ceiling(pd, &pd_trumps, side_top) >= need {
-            let via = cash_alone(pd, &pd_trumps, need);
-            if via.tricks > best.tricks {
-                best = Estimate {
-                    tricks: via.tricks,
-                    win: via.win | hand_of(s, highest(tb.all.suit(s))),
-                };
+    if !STOP || (tb.y.0 & reach).count_ones() >= need {
+        if let Some(s) = entry_to_partner(tb, t) {
+            let pd = tb.partner();
+            let pd_trumps = cash_trumps(pd, t);
+            if !STOP || cash_alone_ceiling(pd, &pd_trumps, side_top) >= need {
+                let via = cash_alone(pd, &pd_trumps, need);
+                if via.tricks > best.tricks {
+                    best = Estimate {
+                        tricks: via.tricks,
+                        win: via.win | hand_of(s, highest(tb.all.suit(s))),
+                    };
+                }
             }
         }
     }
