@@ -6,41 +6,10 @@
 //! variants stop as soon as a method of counting can no longer reach them.
 
 use crate::estimate::{
-    all_above, down_to, hand_of, highest, holds_top, lowest_rank, suit_all, top_run, Estimate,
+    all_above, at_or_below_top, clockwise, down_to, first_suit, hand_of, highest, holds_top, lanes,
+    lowest_rank, nonempty, suit_all, top_run, tops_held, Estimate, TOPS,
 };
 use ddsolve_cards::{Card, Hand, Holding, Seat, SeatMap, Strain, Suit};
-
-/// Bit 15 of every 16-bit lane (suit) of a [`Hand`].
-const TOPS: u64 = 0x8000_8000_8000_8000;
-
-/// The suits of `h` holding a card, bit `16 s + 15` set for suit `s`. Lanes hold at most
-/// 0x7ffc, so adding 0x7fff sets the top bit of exactly the lanes that hold a card, and
-/// nothing carries across lanes.
-#[inline]
-fn nonempty(h: Hand) -> u64 {
-    (h.0 + 0x7fff_7fff_7fff_7fff) & TOPS
-}
-
-/// The suits whose top card of `all` is in `mine` (a part of `all`), bit `16 s + 15` set
-/// for suit `s`: of two disjoint holdings ours is the larger number (as in [`holds_top`]),
-/// which `mine + 0x8000 - others` tells by keeping its top bit, per lane and without a
-/// borrow across lanes (the difference stays between 4 and 0xfffc).
-#[inline]
-fn tops_held(mine: Hand, all: Hand) -> u64 {
-    nonempty(mine) & ((mine.0 | TOPS) - (all.0 & !mine.0)) & TOPS
-}
-
-/// The whole 16-bit lane of every suit whose bit 15 is set in `suits`.
-#[inline]
-fn lanes(suits: u64) -> u64 {
-    (suits >> 15) * 0xffff
-}
-
-/// The first suit (in [`Suit::ALL`] order) among `suits` (bit `16 s + 15` for suit `s`).
-#[inline]
-fn first_suit(suits: u64) -> Suit {
-    Suit::from_index_wrapping(suits.trailing_zeros() as usize / 16)
-}
 
 /// The four hands of a count from the side of `x`, the hand that cashes: `y` its partner,
 /// `o1` and `o2` the opponents (every rule treats the two alike), `all` their cards.
@@ -56,8 +25,7 @@ struct Table {
 impl Table {
     #[inline]
     fn new(hands: &SeatMap<Hand>, x: Seat) -> Table {
-        let h = |k: usize| hands.0[(x.index() + k) & 3];
-        let (x, o1, y, o2) = (h(0), h(1), h(2), h(3));
+        let [x, o1, y, o2] = clockwise(hands, x);
         Table {
             x,
             y,
@@ -162,18 +130,6 @@ fn cash_alone_ceiling(tb: Table, tr: &Trumps, side_top: u64) -> u32 {
     }
     let run = tb.x.0 & !at_or_below_top(tb.all.0 & !tb.x.0);
     tr.tricks + (cashable & run & !lanes(ruffed)).count_ones()
-}
-
-/// Per suit, every rank at or below the highest card of `h`: the highest card smeared
-/// down its lane (each shift masks off what it brings in from the lane above).
-#[inline]
-fn at_or_below_top(h: u64) -> u64 {
-    let mut o = h;
-    o |= (o >> 1) & 0x7fff_7fff_7fff_7fff;
-    o |= (o >> 2) & 0x3fff_3fff_3fff_3fff;
-    o |= (o >> 4) & 0x0fff_0fff_0fff_0fff;
-    o |= (o >> 8) & 0x00ff_00ff_00ff_00ff;
-    o
 }
 
 /// Sure tricks for `x` alone cashing from the top while keeping the lead, `y` being its
@@ -703,11 +659,7 @@ fn current_trick_second_hand(
     lead: Card,
 ) -> Estimate {
     let led = lead.suit();
-    let (me, third, fourth) = (
-        hands[leader.next()],
-        hands[leader.partner()],
-        hands[leader.prev()],
-    );
+    let [first, me, third, fourth] = clockwise(hands, leader);
     let t = trump.trump();
     let third_can_ruff = match t {
         Some(tr) if tr != led => third.suit(led).is_empty() && !third.suit(tr).is_empty(),
@@ -717,7 +669,7 @@ fn current_trick_second_hand(
     // The top card of the suit led, in our side's hands, above the lead: our holding is
     // the larger number than the rest of the suit with the card led.
     let ours = (me | fourth).suit(led);
-    let theirs = (hands[leader] | third).suit(led) | Holding::single(lead.rank());
+    let theirs = (first | third).suit(led) | Holding::single(lead.rank());
     if !third_can_ruff && ours.0 > theirs.0 {
         return one(hand_of(led, highest(ours)));
     }
