@@ -308,21 +308,34 @@ fn select(parts: &[Part; 4], need: u32) -> (u32, Hand) {
 
 /// A ceiling on [`quick_tricks_for`]'s count, cheap enough to skip it where it cannot
 /// reach the tricks a cutoff needs: every count of QuickTricks cashes suits whose top card
-/// the leader's side holds, in each at most as many tricks as the longer of the two hands
-/// holds; a ruff in partner's hand (trumps only) adds at most one trick. (Telling one hand
-/// cashing alone from both hands cashing made it tighter but cost more than it saved.)
+/// the leader's side holds (trumps included: a hand without the top trump takes no trump
+/// trick), in each at most as many tricks as the longer of the two hands holds; a ruff in
+/// partner's hand (trumps only) adds at most one trick. When an opponent holds a trump, only
+/// one hand cashes (alone, or after crossing to it): at most the cards it holds in those
+/// suits, or the one trick of a ruff.
 #[inline]
 pub fn quick_tricks_ceiling(hands: &SeatMap<Hand>, trump: Strain, leader: Seat) -> u8 {
-    let (l, p) = (hands[leader], hands[leader.partner()]);
-    let side = l | p;
-    let opps = hands[leader.next()] | hands[leader.prev()];
-    let mut n = u32::from(trump.trump().is_some());
-    for s in Suit::ALL {
-        // Disjoint holdings: the side holds the top card iff its holding is the larger.
-        if side.suit(s).0 > opps.suit(s).0 {
-            n += l.suit(s).len().max(p.suit(s).len());
+    let [l, o1, p, o2] = clockwise(hands, leader);
+    let side_top = tops_held(l | p, l | p | o1 | o2);
+    let n = match trump.trump() {
+        Some(t) if !(o1 | o2).suit(t).is_empty() => {
+            let reach = lanes(side_top);
+            (l.0 & reach)
+                .count_ones()
+                .max((p.0 & reach).count_ones())
+                .max(1)
         }
-    }
+        t => {
+            let mut n = u32::from(t.is_some());
+            let mut topped = side_top;
+            while topped != 0 {
+                let s = first_suit(topped);
+                topped &= topped - 1;
+                n += l.suit(s).len().max(p.suit(s).len());
+            }
+            n
+        }
+    };
     n.min(13) as u8
 }
 

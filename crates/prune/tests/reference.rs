@@ -6,7 +6,7 @@
 
 use ddsolve_cards::{Card, DealRng, Hand, Seat, SeatMap, Strain, Suit};
 use ddsolve_prune::{
-    later_tricks, quick_trick_second_hand, quick_tricks, quick_tricks_for,
+    later_tricks, quick_trick_second_hand, quick_tricks, quick_tricks_ceiling, quick_tricks_for,
     quick_tricks_second_hand_for, Estimate,
 };
 
@@ -769,6 +769,12 @@ fn quick_tricks_give_the_plain_answers() {
         let what = format!("{hands:?} {trump:?} {leader:?}");
         let full = plain::quick_tricks_for(&hands, trump, leader, 13);
         assert_eq!(quick_tricks(&hands, trump, leader), full, "{what}");
+        // The search skips QuickTricks where the ceiling is below what it needs.
+        let ceiling = quick_tricks_ceiling(&hands, trump, leader);
+        assert!(
+            full.tricks <= ceiling,
+            "{what}: ceiling {ceiling}, {full:?}"
+        );
         for need in 0..=13 {
             let got = quick_tricks_for(&hands, trump, leader, need);
             let want = plain::quick_tricks_for(&hands, trump, leader, need);
