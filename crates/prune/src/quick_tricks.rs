@@ -591,6 +591,7 @@ pub fn quick_trick_second_hand(
 /// at `need`, so that only the ranks the cutoff needs are backed up. With trumps still out
 /// the count is at most the current trick, so for a `need` above 1 it is not even tried:
 /// the count is then 0.
+#[inline]
 pub fn quick_tricks_second_hand_for(
     hands: &SeatMap<Hand>,
     trump: Strain,
@@ -599,13 +600,28 @@ pub fn quick_tricks_second_hand_for(
     need: u8,
 ) -> Estimate {
     // More than the current trick only without ruffs: in notrump, or once every trump is
-    // gone. With ruffs, a search needing more has no use for the one trick.
+    // gone. With ruffs, a search needing more has no use for the one trick. (This test is
+    // inlined into the caller, the count is not.)
     let ruffs = trump
         .trump()
         .is_some_and(|t| !suit_all(hands, t).is_empty());
     if ruffs && need > 1 {
         return Estimate::default();
     }
+    count_second_hand(hands, trump, leader, lead, need, ruffs)
+}
+
+/// [`quick_tricks_second_hand_for`] past its first test; `ruffs` tells whether a trump is
+/// still out.
+#[inline(never)]
+fn count_second_hand(
+    hands: &SeatMap<Hand>,
+    trump: Strain,
+    leader: Seat,
+    lead: Card,
+    need: u8,
+    ruffs: bool,
+) -> Estimate {
     let first = current_trick_second_hand(hands, trump, leader, lead);
     if first.tricks == 0 || need <= 1 || ruffs {
         return first;
