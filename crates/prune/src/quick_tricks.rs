@@ -289,6 +289,11 @@ fn select(parts: &[Part; 4], need: u32) -> (u32, Hand) {
     // The parts still to take, as a bitset; a part of no trick rests on no ranks and adds
     // nothing, so it is left out.
     let mut left = (0..4).fold(0u32, |m, i| m | u32::from(parts[i].count > 0) << i);
+    if need > 0 && left.is_power_of_two() {
+        // One part: nothing to order.
+        let p = parts[left.trailing_zeros() as usize];
+        return (p.count, p.win);
+    }
     let (mut n, mut win) = (0, Hand::EMPTY);
     while n < need && left != 0 {
         // The first in order of the parts left.
