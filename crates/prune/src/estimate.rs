@@ -33,13 +33,6 @@ pub(crate) fn top_run(all: Holding, mine: Holding) -> Holding {
     Holding(all.0 & !below as u16)
 }
 
-/// Does `mine`, a part of `all`, hold its top card? Holdings are bitsets of ranks, so of
-/// two disjoint ones the one with the higher top card is the larger number.
-#[inline]
-pub(crate) fn holds_top(all: Holding, mine: Holding) -> bool {
-    mine.0 > all.0 & !mine.0
-}
-
 /// Does every card of `hi` outrank every card of `lo`, `hi` holding at least one? (The
 /// lowest card of `hi` is then a larger number than all of `lo`.)
 #[inline]
@@ -84,9 +77,10 @@ pub(crate) fn nonempty(h: Hand) -> u64 {
 }
 
 /// The suits whose top card of `all` is in `mine` (a part of `all`), bit `16 s + 15` set
-/// for suit `s`: of two disjoint holdings ours is the larger number (as in [`holds_top`]),
-/// which `mine + 0x8000 - others` tells by keeping its top bit, per lane and without a
-/// borrow across lanes (the difference stays between 4 and 0xfffc).
+/// for suit `s`. Holdings are bitsets of ranks, so of two disjoint ones the one with the
+/// higher top card is the larger number, which `mine + 0x8000 - others` tells by keeping
+/// its top bit, per lane and without a borrow across lanes (the difference stays between 4
+/// and 0xfffc).
 #[inline]
 pub(crate) fn tops_held(mine: Hand, all: Hand) -> u64 {
     nonempty(mine) & ((mine.0 | TOPS) - (all.0 & !mine.0)) & TOPS
@@ -121,4 +115,56 @@ pub(crate) fn at_or_below_top(h: u64) -> u64 {
 pub(crate) fn highest_cards(h: u64) -> u64 {
     let s = at_or_below_top(h);
     s & !((s >> 1) & 0x7fff_7fff_7fff_7fff)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ddsolve_cards::DealRng;
+
+    /// The lane helpers agree with the same questions asked suit by suit.
+    #[test]
+    fn lanes_agree_with_each_suit() {
+        let mut rng = DealRng::new(0x1a9e_5eed);
+        for _ in 0..100_000 {
+            // Random cards (sparse or dense), and a random part of them.
+            let all = Hand(rng.next_u64() & rng.next_u64().rotate_left(9) & Hand::ALL.0);
+            let all = if rng.below(2) == 0 {
+                all
+            } else {
+                Hand(all.0 | rng.next_u64() & Hand::ALL.0)
+            };
+            let mine = Hand(all.0 & rng.next_u64());
+            let mut want_nonempty = 0;
+            let mut want_tops = 0;
+            let mut want_below = 0;
+            let mut want_highest = 0;
+            let mut want_lanes = 0;
+            for s in Suit::ALL {
+                let (a, m) = (all.suit(s), mine.suit(s));
+                let bit = 1u64 << (16 * s.index() + 15);
+                if !m.is_empty() {
+                    want_nonempty |= bit;
+                    want_lanes |= 0xffff << (16 * s.index());
+                }
+                if !m.is_empty() && m.0 > (a - m).0 {
+                    want_tops |= bit;
+                }
+                if let Some(top) = a.highest() {
+                    let below = (2u64 << top.get()) - 1;
+                    want_below |= below << (16 * s.index());
+                    want_highest |= hand_of(s, highest(a)).0;
+                }
+            }
+            assert_eq!(nonempty(mine), want_nonempty, "{mine:?}");
+            assert_eq!(tops_held(mine, all), want_tops, "{mine:?} {all:?}");
+            assert_eq!(at_or_below_top(all.0), want_below, "{all:?}");
+            assert_eq!(highest_cards(all.0), want_highest, "{all:?}");
+            assert_eq!(lanes(want_nonempty), want_lanes, "{mine:?}");
+            if want_nonempty != 0 {
+                let first = Suit::ALL.into_iter().find(|&s| !mine.suit(s).is_empty());
+                assert_eq!(Some(first_suit(want_nonempty)), first, "{mine:?}");
+            }
+        }
+    }
 }

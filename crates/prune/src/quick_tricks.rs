@@ -6,7 +6,7 @@
 //! variants stop as soon as a method of counting can no longer reach them.
 
 use crate::estimate::{
-    all_above, at_or_below_top, clockwise, down_to, first_suit, hand_of, highest, holds_top, lanes,
+    all_above, at_or_below_top, clockwise, down_to, first_suit, hand_of, highest, lanes,
     lowest_rank, nonempty, suit_all, top_run, tops_held, Estimate, TOPS,
 };
 use ddsolve_cards::{Card, Hand, Holding, Seat, SeatMap, Strain, Suit};
@@ -510,33 +510,38 @@ fn cash_both(tb: Table, trump: Option<Suit>, need: u32) -> Estimate {
     let left = tb.x.len();
     let mut lead = [Part::default(); 4];
     let mut part = [Part::default(); 4];
-    // Partner's suits through which the leader can reach partner.
-    let mut entries = [false; 4];
+    // Partner's suits through which the leader can reach partner, bit `s` for suit `s`.
+    let mut entries = 0u32;
     // Leader's suits whose second card is partner's, each hand with a small card.
-    let mut split = [false; 4];
-    for s in Suit::ALL {
+    let mut split = 0u32;
+    // The suits that one hand of the side tops (lane arithmetic, see `estimate.rs`).
+    let x_top = tops_held(tb.x, tb.all);
+    let mut topped = x_top | tops_held(tb.y, tb.all);
+    while topped != 0 {
+        let s = first_suit(topped);
+        topped &= topped - 1;
+        let i = s.index();
         let all = tb.all.suit(s);
         let (hl, hp) = (tb.x.suit(s), tb.y.suit(s));
         let opp_len = tb.o1.suit(s).len().max(tb.o2.suit(s).len());
-        if holds_top(all, hl) {
+        if x_top & 0x8000 << (16 * i) != 0 {
             let (count, marks) = suit_tricks(all, hl, hp, opp_len, true);
             let second = highest(all - highest(all));
-            split[s.index()] = hl.len() >= 2 && hp.len() >= 2 && hp.0 & second.0 != 0 && count >= 2;
-            lead[s.index()] = Part {
+            let splits = hl.len() >= 2 && hp.len() >= 2 && hp.0 & second.0 != 0 && count >= 2;
+            split |= u32::from(splits) << i;
+            lead[i] = Part {
                 count,
                 win: hand_of(s, marks),
             };
-            continue;
-        }
-        if holds_top(all, hp) {
+        } else {
             // No split suits on partner's side: the entry suit's second trick would leave
             // the lead with the leader.
             let (count, marks) = suit_tricks(all, hp, hl, opp_len, false);
-            part[s.index()] = Part {
+            part[i] = Part {
                 count,
                 win: hand_of(s, marks),
             };
-            entries[s.index()] = !hl.is_empty();
+            entries |= u32::from(!hl.is_empty()) << i;
         }
     }
     // Partner's suits: the best entry suit, then the others as needed. Without one, a
@@ -544,12 +549,12 @@ fn cash_both(tb: Table, trump: Option<Suit>, need: u32) -> Estimate {
     // leader leads low to partner's card, partner cashes, and leads back to the leader's
     // top card last.
     let entry = if let Some(e) = (0..4)
-        .filter(|&i| entries[i])
+        .filter(|&i| entries & 1 << i != 0)
         .max_by_key(|&i| (part[i].win.is_empty(), part[i].count))
     {
         std::mem::take(&mut part[e])
-    } else if let Some(e) = (0..4).find(|&i| split[i]) {
-        std::mem::take(&mut lead[e])
+    } else if split != 0 {
+        std::mem::take(&mut lead[split.trailing_zeros() as usize])
     } else {
         return Estimate::default();
     };
@@ -754,7 +759,8 @@ mod tests {
             let hy = Hand(all.0 & !split & rng.next_u64());
             let want = Suit::ALL.iter().fold(0u64, |acc, &s| {
                 let (sx, sy) = (sides.suit(s), hy.suit(s));
-                let cash = !sx.is_empty() && holds_top(all.suit(s), sx | sy);
+                // Of two disjoint holdings the one with the higher top card is larger.
+                let cash = !sx.is_empty() && (sx | sy).0 > (all.suit(s) - (sx | sy)).0;
                 acc | u64::from(cash) << (16 * s.index() + 15)
             });
             assert_eq!(cash_suits(sides, hy, all), want, "{sides:?} {hy:?} {all:?}");
