@@ -598,9 +598,10 @@ pub fn quick_trick_second_hand(
 /// keeps cashing: its next card of the suit led if that is the next top card, then the top
 /// card of each other suit it holds, and every card of a suit that nobody else holds. Each
 /// of those is led from the top by the hand already on lead, so each wins. Counting stops
-/// at `need`, so that only the ranks the cutoff needs are backed up. With trumps still out
-/// the count is at most the current trick, so for a `need` above 1 it is not even tried:
-/// the count is then 0.
+/// at `need`, so that only the ranks the cutoff needs are backed up. A count below `need`
+/// is of no use to the search and is not built: with trumps still out the count is at most
+/// the current trick, so for a `need` above 1 it is not even tried, and in notrump a count
+/// that falls short is found so with lane arithmetic first. The count is then 0.
 #[inline]
 pub fn quick_tricks_second_hand_for(
     hands: &SeatMap<Hand>,
@@ -632,46 +633,59 @@ fn count_second_hand(
     need: u8,
     ruffs: bool,
 ) -> Estimate {
-    let first = current_trick_second_hand(hands, trump, leader, lead);
-    if first.tricks == 0 || need <= 1 || ruffs {
-        return first;
+    if ruffs || need <= 1 {
+        return current_trick_second_hand(hands, trump, leader, lead);
     }
+    // No trump is out: the current trick is the side's when it holds the top card of the
+    // suit led, above the card led (as `current_trick_second_hand` finds).
     let need = u32::from(need);
     let led = lead.suit();
-    let me = leader.next();
-    let fourth = leader.prev();
-    // The hand that wins this trick with the top card of the suit led, and leads next.
-    let all_led = suit_all(hands, led);
-    let Some(top) = all_led.highest() else {
-        return first;
-    };
-    let hh = if hands[me].suit(led).contains(top) {
-        me
-    } else {
+    let [first, me, third, fourth] = clockwise(hands, leader);
+    let ours = (me | fourth).suit(led);
+    if ours.0 <= ((first | third).suit(led) | Holding::single(lead.rank())).0 {
+        return Estimate::default();
+    }
+    let top = highest(ours);
+    let all = first | me | third | fourth;
+    let all_led = all.suit(led);
+    // The hand that wins this trick with it, and leads next.
+    let h = if (me.suit(led) & top).is_empty() {
         fourth
+    } else {
+        me
     };
+    // What the count below reaches, all suits at once (lane arithmetic, see
+    // `estimate.rs`): this trick, the next card of the suit led if it is the next top card,
+    // every card of the other suits the hand holds alone, the top card of the others it
+    // tops. Below `need` it is of no use.
+    let others = !(0xffff << (16 * led.index()));
+    let alone = nonempty(h) & !nonempty(all - h);
+    let topped = tops_held(h, all) & !alone;
+    let second = highest(all_led - top);
+    let reach = 1
+        + u32::from(!(h.suit(led) & second).is_empty())
+        + (h.0 & lanes(alone) & others).count_ones()
+        + (topped & others).count_ones();
+    if reach < need {
+        return Estimate::default();
+    }
     let mut tricks = 1u32;
-    let mut win = first.win;
-    let mine = hands[hh].suit(led);
-    let rest = all_led - Holding::single(top);
-    if let Some(second) = rest.highest() {
-        if mine.contains(second) {
-            tricks += 1;
-            win |= hand_of(led, Holding::single(second));
-            if tricks >= need {
-                return Estimate {
-                    tricks: tricks as u8,
-                    win,
-                };
-            }
+    let mut win = hand_of(led, top);
+    if !(h.suit(led) & second).is_empty() {
+        tricks += 1;
+        win |= hand_of(led, second);
+        if tricks >= need {
+            return Estimate {
+                tricks: tricks as u8,
+                win,
+            };
         }
     }
     for s in Suit::ALL {
-        let h = hands[hh].suit(s);
+        let (h, all) = (h.suit(s), all.suit(s));
         if s == led || h.is_empty() {
             continue;
         }
-        let all = suit_all(hands, s);
         if all == h {
             tricks += h.len();
         } else if let Some(t) = all.highest() {
