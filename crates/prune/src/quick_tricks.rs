@@ -583,7 +583,7 @@ fn cash_both(tb: Table, trump: Option<Suit>, need: u32) -> Estimate {
 /// to play (second hand) win the current trick for sure, either with the top card of the
 /// suit led or by a ruff that cannot be beaten? Returns 1 trick or 0.
 ///
-/// `trick` holds the one card led; `hands` the cards not yet played.
+/// `lead` is the card led, by `leader`; `hands` the cards not yet played.
 pub fn quick_trick_second_hand(
     hands: &SeatMap<Hand>,
     trump: Strain,
