@@ -1,74 +1,53 @@
 //! Chapter 4: LaterTricks, the sure tricks of the opponents of the side on lead, taken at
 //! their turn or later.
 
-use crate::estimate::{hand_of, highest, Estimate};
-use ddsolve_cards::{Hand, Seat, SeatMap, Strain, Suit};
+use crate::estimate::{
+    clockwise, first_suit, hand_of, highest, highest_cards, lanes, nonempty, tops_held, Estimate,
+};
+use ddsolve_cards::{Hand, Seat, SeatMap, Strain};
 
 /// Chapter 4's LaterTricks: sure tricks for the opponents of `leader`'s side, taken at
 /// their turn or later, at the start of a trick with `left` tricks to play.
 pub fn later_tricks(hands: &SeatMap<Hand>, trump: Strain, leader: Seat, left: u8) -> Estimate {
-    let (hl, hp) = (hands[leader], hands[leader.partner()]);
-    let (lho, rho) = (hands[leader.next()], hands[leader.prev()]);
+    let [hl, lho, hp, rho] = clockwise(hands, leader);
     let ours = hl | hp;
     let all = ours | lho | rho;
     let trump_suit = trump.trump().filter(|&t| !all.suit(t).is_empty());
     match trump_suit {
         None => {
-            // Rule 1: every suit the leader can lead is topped by an opponent. If one
-            // opponent holds all those top cards, he wins the lead and cashes every one.
-            let mut win = Hand::EMPTY;
-            let mut all_topped = true;
-            // Suits the leader can lead, and how many of their top cards each opponent holds.
-            let (mut suits, mut by_lho, mut by_rho) = (0u8, 0u8, 0u8);
-            for s in Suit::ALL {
-                if hl.suit(s).is_empty() {
-                    continue;
-                }
-                let top = highest(all.suit(s));
-                if !(ours.suit(s) & top).is_empty() {
-                    all_topped = false;
-                    break;
-                }
-                if (lho.suit(s) & top).is_empty() {
-                    by_rho += 1;
-                } else {
-                    by_lho += 1;
-                }
-                suits += 1;
-                win |= hand_of(s, top);
-            }
-            if all_topped {
-                let tricks = if by_lho == suits || by_rho == suits {
-                    suits
+            // Lane arithmetic over the four suits at once (see `estimate.rs`).
+            let lead = nonempty(hl);
+            let ours_top = tops_held(ours, all);
+            if lead & ours_top == 0 {
+                // Rule 1: every suit the leader can lead is topped by an opponent. If one
+                // opponent holds all those top cards, he wins the lead and cashes every one.
+                let by_lho = tops_held(lho, all) & lead;
+                let tricks = if by_lho == lead || by_lho == 0 {
+                    lead.count_ones() as u8
                 } else {
                     1
                 };
-                return Estimate { tricks, win };
+                return Estimate {
+                    tricks,
+                    win: Hand(highest_cards(all.0) & lanes(lead)),
+                };
             }
             // Rule 2: even running every suit we top cannot take all the tricks.
             let mut sum = 0;
-            let mut win = Hand::EMPTY;
-            for s in Suit::ALL {
-                let all_s = all.suit(s);
-                let top = highest(all_s);
-                if top.is_empty() {
-                    continue;
-                }
-                if !(ours.suit(s) & top).is_empty() {
-                    sum += hl.suit(s).len().max(hp.suit(s).len());
-                } else {
-                    let holder = if (lho.suit(s) & top).is_empty() {
-                        rho
-                    } else {
-                        lho
-                    };
-                    if all_s.len() > holder.suit(s).len() {
-                        win |= hand_of(s, top);
-                    }
-                }
+            let mut topped = ours_top;
+            while topped != 0 {
+                let s = first_suit(topped);
+                topped &= topped - 1;
+                sum += hl.suit(s).len().max(hp.suit(s).len());
             }
             if sum < u32::from(left) {
-                return Estimate { tricks: 1, win };
+                // The opponents' top cards, where someone else still holds the suit.
+                let shared = tops_held(lho, all) & nonempty(all - lho)
+                    | tops_held(rho, all) & nonempty(all - rho);
+                return Estimate {
+                    tricks: 1,
+                    win: Hand(highest_cards(all.0) & lanes(shared)),
+                };
             }
             Estimate::default()
         }

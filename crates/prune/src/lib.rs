@@ -3,8 +3,9 @@
 //! Layer 2 of ddsolve: depends only on [`ddsolve_cards`]. Chapters 2, 3 and 4 of Haglund's
 //! paper: [`target_too_low_or_high`], [`quick_tricks`] at the start of a trick,
 //! [`quick_trick_second_hand`] after the lead, and [`later_tricks`]; the `_for` variants
-//! take the number of tricks a cutoff needs, and [`quick_tricks_ceiling`] tells cheaply when
-//! QuickTricks cannot reach that number.
+//! take the number of tricks a cutoff needs (their count is exact when it reaches that
+//! number, and they stop early when it cannot), and [`quick_tricks_ceiling`] tells cheaply
+//! when QuickTricks cannot reach that number.
 //!
 //! Every estimate is a sure bound: the side it counts for takes at least
 //! [`Estimate::tricks`] tricks against any defence. With it comes [`Estimate::win`], the

@@ -8,8 +8,8 @@
 
 use ddsolve_cards::{parse_pbn_hands, Card, Hand, Position, Seat, SeatMap, Strain, Suit};
 use ddsolve_prune::{
-    later_tricks, quick_trick_second_hand, quick_tricks, quick_tricks_for, target_too_low_or_high,
-    Estimate,
+    later_tricks, quick_trick_second_hand, quick_tricks, quick_tricks_ceiling, quick_tricks_for,
+    target_too_low_or_high, Estimate,
 };
 use ddsolve_testkit::oracle;
 
@@ -330,14 +330,15 @@ fn second_hand_quick_trick_when_fourth_hand_ruffs() {
 }
 
 /// `quick_tricks_for` with a small need is still a sure bound, and never more than the full
-/// count.
+/// count; it reaches `need` exactly when the full count does.
 #[test]
 fn quick_tricks_for_small_need_is_a_sure_bound() {
     let pbn = "N:AKQ.AJ.. 654.KQ.. 32.T9.2. JT9.87..";
     let h = hands(pbn);
+    assert_eq!(quick_tricks(&h, Strain::NoTrump, Seat::North).tricks, 4);
     for need in 1..=5 {
         let est = quick_tricks_for(&h, Strain::NoTrump, Seat::North, need);
-        assert!(est.tricks >= need.min(4), "need {need}: {est:?}");
+        assert_eq!(est.tricks >= need, need <= 4, "need {need}: {est:?}");
         assert!(est.tricks <= 4, "need {need}: {est:?}");
     }
 }
@@ -479,6 +480,21 @@ fn quick_tricks_partner_ruffs_over_an_opponent() {
     let est = qt(pbn, Strain::Hearts, Seat::North);
     assert_eq!(est.tricks, 1, "{est:?}");
     assert_backs_up(&est, &["HA"]);
+}
+
+/// Partner ruffs though the side tops no suit and an opponent holds a trump (East's SK):
+/// North leads the H2, East must follow, West has no trump, South ruffs. The ceiling that
+/// lets the search skip QuickTricks still allows the one trick.
+#[test]
+fn quick_tricks_ceiling_allows_a_ruff_in_partners_hand() {
+    let pbn = "N:.2.2. K.A.. 2...2 ..A.A";
+    let est = qt(pbn, Strain::Spades, Seat::North);
+    assert_eq!(est.tricks, 1, "{est:?}");
+    assert_eq!(est.win, Hand::EMPTY, "{est:?}");
+    assert_eq!(
+        quick_tricks_ceiling(&hands(pbn), Strain::Spades, Seat::North),
+        1
+    );
 }
 
 /// Split top cards as the way to partner: North leads low to South's king, South cashes its

@@ -80,6 +80,12 @@ fn the_ceiling_bounds_every_quick_trick_count() {
             continue;
         }
         let ceiling = quick_tricks_ceiling(pos.hands(), pos.trump(), pos.leader());
+        let full = quick_tricks(pos.hands(), pos.trump(), pos.leader());
+        assert!(
+            full.tricks <= ceiling,
+            "quick tricks {} > ceiling {ceiling} in {pos:?}",
+            full.tricks
+        );
         for need in 1..=13 {
             let est = quick_tricks_for(pos.hands(), pos.trump(), pos.leader(), need);
             assert!(
