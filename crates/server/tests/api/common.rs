@@ -140,3 +140,43 @@ pub async fn wait_in_flight(server: &TestServer, n: usize) {
 pub fn json_of(record: &impl serde::Serialize) -> serde_json::Value {
     serde_json::to_value(record).unwrap()
 }
+
+/// Sends a POST to `path` with the header lines `head` and the raw bytes `body` (no more)
+/// over a connection of its own, and reads the answer: its status, content type and body.
+///
+/// For a body over a route's limit, send its `Content-Length` and no body: the server
+/// refuses it by that header, and a client still writing the body could see its connection
+/// closed before it reads the answer.
+pub async fn raw_request(
+    server: &TestServer,
+    path: &str,
+    head: &str,
+    body: &[u8],
+) -> (u16, String, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let addr = server.base.trim_start_matches("http://");
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let mut request =
+        format!("POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{head}\r\n")
+            .into_bytes();
+    request.extend_from_slice(body);
+    stream.write_all(&request).await.unwrap();
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await.unwrap();
+    let answer = String::from_utf8_lossy(&answer).into_owned();
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no status line in {answer:?}"));
+    let content_type = head
+        .lines()
+        .find_map(|l| {
+            let (name, value) = l.split_once(':')?;
+            name.eq_ignore_ascii_case("content-type")
+                .then(|| value.trim().to_string())
+        })
+        .unwrap_or_default();
+    (status, content_type, body.to_string())
+}

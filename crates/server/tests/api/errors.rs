@@ -251,7 +251,7 @@ async fn a_body_over_the_limit_is_a_413() {
         ("/api/boards", 11 << 20, file_limit),
     ] {
         let head = format!("Content-Type: application/json\r\nContent-Length: {length}\r\n");
-        let (status, text) = raw_request(&server, path, &head, &[]).await;
+        let (status, _, text) = raw_request(&server, path, &head, &[]).await;
         assert_eq!(status, 413, "{path}: {text}");
         let v: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert_eq!(v["error"], want, "{path}");
@@ -264,7 +264,7 @@ async fn a_body_over_the_limit_is_a_413() {
         chunked.extend_from_slice(b"\r\n");
     }
     let head = "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n";
-    let (status, text) = raw_request(&server, "/api/table", head, &chunked).await;
+    let (status, _, text) = raw_request(&server, "/api/table", head, &chunked).await;
     assert_eq!(status, 413, "{text}");
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(v["error"], json_limit);
@@ -279,27 +279,4 @@ async fn a_body_over_the_limit_is_a_413() {
     let (status, _) = get_json(&server, "/api/health").await;
     assert_eq!(status, 200);
     server.stop().await.unwrap();
-}
-
-/// Sends a POST to `path` with the header lines `head` and the raw bytes `body` (no more)
-/// over a connection of its own, and reads the answer: its status and body.
-async fn raw_request(server: &TestServer, path: &str, head: &str, body: &[u8]) -> (u16, String) {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let addr = server.base.trim_start_matches("http://");
-    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let mut request =
-        format!("POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{head}\r\n")
-            .into_bytes();
-    request.extend_from_slice(body);
-    stream.write_all(&request).await.unwrap();
-    let mut answer = Vec::new();
-    stream.read_to_end(&mut answer).await.unwrap();
-    let answer = String::from_utf8_lossy(&answer).into_owned();
-    let status = answer
-        .split(' ')
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| panic!("no status line in {answer:?}"));
-    let body = answer.split("\r\n\r\n").nth(1).unwrap_or("").to_string();
-    (status, body)
 }
