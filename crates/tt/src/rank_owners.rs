@@ -31,8 +31,9 @@ const fn lengths_at(s: usize) -> u32 {
 }
 
 /// The owner lanes and the hands' lengths of every set of remaining cards of each suit, for
-/// the positions that can arise from one deal: what a table keyed by [`PatternKey`] keeps to find its keys fast
-/// (its [`crate::TranspositionTable::prepare`] calls [`RankOwners::prepare`]).
+/// the positions that can arise from one deal: what a table keyed by [`PatternKey`] keeps
+/// to find its keys fast (its [`crate::TranspositionTable::prepare`] calls
+/// [`RankOwners::prepare`]).
 ///
 /// Until it is first prepared it holds no tables (and no memory) and computes patterns from
 /// the hands ([`Pattern::new`]); once prepared for a deal, [`RankOwners::pattern`] is
