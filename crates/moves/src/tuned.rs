@@ -59,7 +59,9 @@ impl SuitInfo {
             let bit = 1u16 << (15 - rest.leading_zeros());
             rest &= !bit;
             let seat = usize::from(odd & bit != 0) | usize::from(south_west & bit != 0) << 1;
-            *o = Seat::from_index(seat);
+            // A table, not `Seat::from_index`: its `match` compiled to a jump table here,
+            // an indirect branch mispredicted three times in four.
+            *o = Some(Seat::ALL[seat]);
         }
         SuitInfo {
             all,
