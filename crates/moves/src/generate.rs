@@ -37,17 +37,26 @@ pub struct TrickView<'a> {
     /// search keeps it as the cards are played, so the orderings need not work it out at
     /// every node; [`TrickView::new`] computes it.
     pub winner: usize,
+    /// The cards out when the trick began: those still in the hands and those of `trick`.
+    /// The search keeps it from one trick to the next, so that generation and ordering
+    /// need not gather it at every node; [`TrickView::new`] computes it.
+    pub out: Hand,
 }
 
 impl<'a> TrickView<'a> {
     /// The view of these hands and trick, its winning card worked out.
     pub fn new(hands: &'a SeatMap<Hand>, trump: Strain, leader: Seat, trick: &'a [Card]) -> Self {
+        let mut out = hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3];
+        for c in trick {
+            out.insert(*c);
+        }
         TrickView {
             hands,
             trump,
             leader,
             trick,
             winner: trick_winner_so_far(trick, trump),
+            out,
         }
     }
 
@@ -78,16 +87,7 @@ impl<'a> TrickView<'a> {
     /// when the trick began.
     #[inline]
     pub fn at_trick_start(&self, suit: Suit) -> Holding {
-        let mut h = self.hands.0[0].suit(suit)
-            | self.hands.0[1].suit(suit)
-            | self.hands.0[2].suit(suit)
-            | self.hands.0[3].suit(suit);
-        for c in self.trick {
-            if c.suit() == suit {
-                h |= Holding::single(c.rank());
-            }
-        }
-        h
+        self.out.suit(suit)
     }
 
     /// The number of cards left in the hands.
@@ -138,11 +138,7 @@ fn push_runs(suit: Suit, mine: Holding, others: Holding, out: &mut MoveList) {
 /// can still win it), less `hand`: the cards that split `hand` into runs of equivalent ranks.
 #[inline]
 fn others_out(view: &TrickView, hand: Hand) -> Hand {
-    let mut start = view.hands.0[0] | view.hands.0[1] | view.hands.0[2] | view.hands.0[3];
-    for c in view.trick {
-        start.insert(*c);
-    }
-    start - hand
+    view.out - hand
 }
 
 /// Generates the legal moves of the hand to play, equivalent cards collapsed, in no

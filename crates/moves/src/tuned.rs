@@ -46,7 +46,7 @@ impl SuitInfo {
                 full[view.leader.offset(k).index()] |= Holding::single(c.rank());
             }
         }
-        let all = full[0] | full[1] | full[2] | full[3];
+        let all = view.out.suit(s);
         // The holder of a rank as a seat index: bit 0 from East and West, bit 1 from South
         // and West.
         let (odd, south_west) = (full[1].0 | full[3].0, full[2].0 | full[3].0);
@@ -455,17 +455,6 @@ impl TunedOrdering {
     }
 }
 
-/// The cards out when the trick began: those still in the hands and those played to it.
-#[inline]
-fn cards_out(view: &TrickView) -> Hand {
-    let h = &view.hands.0;
-    let mut out = h[0] | h[1] | h[2] | h[3];
-    for c in view.trick {
-        out.insert(*c);
-    }
-    out
-}
-
 /// The trick so far, as the following hands' weights see it.
 struct Trick {
     led: Suit,
@@ -474,12 +463,12 @@ struct Trick {
     winner: usize,
     /// The cards of the suit led still out when the trick began.
     all: Holding,
-    /// The cards of every suit out when the trick began (see [`cards_out`]).
+    /// The cards of every suit out when the trick began ([`TrickView::out`]).
     out: Hand,
 }
 
 impl Trick {
-    /// `out`: the cards out when the trick began (see [`cards_out`]).
+    /// `out`: the cards out when the trick began ([`TrickView::out`]).
     fn new(view: &TrickView, out: Hand) -> Trick {
         let led = view.trick[0].suit();
         let winner = view.winner;
@@ -933,7 +922,7 @@ impl TunedOrdering {
     #[inline(never)]
     fn order_moves(view: &TrickView, hints: &OrderHints, moves: &mut MoveList) {
         // Trump rules only while trumps are out.
-        let out = cards_out(view);
+        let out = view.out;
         let trump = view.trump.trump().filter(|&t| !out.suit(t).is_empty());
         if view.trick.is_empty() {
             Self::leader(view, trump, hints, moves);

@@ -24,6 +24,7 @@ macro_rules! trick_view {
             leader: $s.leader,
             trick: &$s.trick[..$pos],
             winner: $s.winner,
+            out: $s.out,
         }
     };
 }
@@ -59,6 +60,9 @@ pub(crate) struct Searcher<'a, T: TranspositionTable, O: MoveOrdering> {
     pub winner: usize,
     /// Per card of the trick, `winner` before it was played (for `unplay`).
     winner_before: [u8; 4],
+    /// The cards out when the current trick began (the hands' and the trick's), kept from
+    /// one trick to the next for the view's [`TrickView::out`].
+    out: Hand,
     /// The tricks completed since the root, for `unplay` to restore (at most 13; 16 slots
     /// so that an index masked with `& 15` needs no bounds check).
     done: [DoneTrick; 16],
@@ -92,6 +96,7 @@ struct DoneTrick {
     trick: [Card; 4],
     trick_equals: [Holding; 4],
     winner_before: [u8; 4],
+    out: Hand,
     tricks_max: u8,
 }
 
@@ -100,6 +105,7 @@ const NO_DONE: DoneTrick = DoneTrick {
     trick: [NO_CARD; 4],
     trick_equals: [Holding::EMPTY; 4],
     winner_before: [0; 4],
+    out: Hand::EMPTY,
     tricks_max: 0,
 };
 
@@ -132,6 +138,10 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         }
         let to_play = leader.offset(played.len());
         let winner = trick_winner_so_far(played, trump);
+        let mut out = hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3];
+        for c in played {
+            out.insert(*c);
+        }
         Searcher {
             hands,
             trump,
@@ -141,6 +151,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             trick_len: played.len(),
             winner,
             winner_before: [0; 4],
+            out,
             done: [NO_DONE; 16],
             done_len: 0,
             cards_left: (hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3]).len() as usize,
@@ -219,9 +230,12 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             trick: self.trick,
             trick_equals: self.trick_equals,
             winner_before: self.winner_before,
+            out: self.out,
             tricks_max: self.tricks_max,
         };
         self.done_len += 1;
+        let h = &self.hands.0;
+        self.out = h[0] | h[1] | h[2] | h[3];
         self.tricks_max += u8::from(winner.side() == self.max_side);
         self.leader = winner;
         self.trick_len = 0;
@@ -240,6 +254,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             self.trick = t.trick;
             self.trick_equals = t.trick_equals;
             self.winner_before = t.winner_before;
+            self.out = t.out;
             self.tricks_max = t.tricks_max;
             self.trick_len = 3;
         } else {
@@ -593,6 +608,14 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     /// hands them out, until one cuts off; enhanced transposition cutoffs first at the
     /// fourth hand.
     fn search_moves(&mut self, target: u8, d: usize, pos: usize, me_max: bool) -> u8 {
+        debug_assert_eq!(
+            self.out,
+            self.trick[..pos].iter().fold(
+                self.hands.0.iter().fold(Hand::EMPTY, |a, &h| a | h),
+                |a, &c| { a | Hand::single(c) }
+            ),
+            "the cards out at the trick's start"
+        );
         let hints = OrderHints {
             cutoff: self.hints.cutoff[d],
             tt: self.hints.tt[d],
