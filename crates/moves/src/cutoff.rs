@@ -45,13 +45,26 @@ impl Slot {
 
     #[inline]
     fn card(self, tag: u32) -> Option<Card> {
-        if self.0 & !0xFF == tag & !0xFF && self.0 & 0xFF != 0 {
-            Card::from_bit_index((self.0 & 0xFF) - 1)
+        if self.0 & !0xFF == tag & !0xFF {
+            SLOT_CARD[(self.0 & 0xFF) as usize]
         } else {
             None
         }
     }
 }
+
+/// The card of each low byte of a [`Slot`]: none for 0 (empty) and for bytes that are no
+/// card's bit index plus one. A table, so that reading a slot at every node checks neither
+/// the byte nor the card.
+static SLOT_CARD: [Option<Card>; 256] = {
+    let mut t = [None; 256];
+    let mut k = 1;
+    while k < 256 {
+        t[k] = Card::from_bit_index(k as u32 - 1);
+        k += 1;
+    }
+    t
+};
 
 /// A cutoff-card memory consulted first, with the full ordering `O` built only when the
 /// remembered card fails to cut off (or there is none).
