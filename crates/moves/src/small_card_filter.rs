@@ -40,8 +40,10 @@ impl SmallCardFilter {
         let w = win.suit(suit);
         // Bit 15 is no rank: 15 when `w` is empty.
         let lowest = (w.0 | 0x8000).trailing_zeros() as u8;
-        if mv.card.rank().get() < lowest && self.floor[suit.index()] == 0 {
-            self.floor[suit.index()] = lowest;
-        }
+        // A select and an unconditional store rather than a branch: whether the move's
+        // rank is below the lowest winner is data, hard to predict.
+        let floor = &mut self.floor[suit.index()];
+        let raise = mv.card.rank().get() < lowest && *floor == 0;
+        *floor = if raise { lowest } else { *floor };
     }
 }
