@@ -43,6 +43,9 @@ use ddsolve_cards::{Card, Suit};
 
 const SLOTS_LOG2: u32 = 16;
 const SLOTS: usize = 1 << SLOTS_LOG2;
+/// The multiplier of the tricks needed in a context (an odd constant that spreads them over
+/// the 64 bits before the mixer).
+const NEED_MUL: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// One remembered cutoff card: the check tag of its context in the high 24 bits, and the
 /// card's bit index plus one in the low 8 (0: empty).
@@ -91,9 +94,9 @@ pub struct CutoffOrdering<O = TunedOrdering> {
     inner: O,
     /// Whether leads consult the memory too (the default).
     leads: bool,
-    /// Whether the contexts of leads and fourth hands include the tricks needed (the
-    /// default).
-    by_need: bool,
+    /// What the tricks needed are multiplied by in the contexts of leads and fourth hands:
+    /// 0 when they are not keyed by them (a multiply instead of a branch at every node).
+    need_mul: u64,
     /// Whether the inner ordering sees the search's per-depth hints at leads (not by
     /// default).
     lead_hints: bool,
@@ -113,7 +116,7 @@ impl<O: std::fmt::Debug> std::fmt::Debug for CutoffOrdering<O> {
         f.debug_struct("CutoffOrdering")
             .field("inner", &self.inner)
             .field("leads", &self.leads)
-            .field("by_need", &self.by_need)
+            .field("by_need", &(self.need_mul != 0))
             .field("lead_hints", &self.lead_hints)
             .field("slots_used", &used)
             .finish()
@@ -134,7 +137,7 @@ impl<O> CutoffOrdering<O> {
         CutoffOrdering {
             inner,
             leads: true,
-            by_need: true,
+            need_mul: NEED_MUL,
             lead_hints: false,
             slots: vec![Slot::default(); SLOTS]
                 .into_boxed_slice()
@@ -158,7 +161,7 @@ impl<O> CutoffOrdering<O> {
     /// alone, as before the need was known to it (for ablation).
     pub fn keyed_by_need(self, on: bool) -> CutoffOrdering<O> {
         CutoffOrdering {
-            by_need: on,
+            need_mul: if on { NEED_MUL } else { 0 },
             ..self
         }
     }
@@ -174,13 +177,9 @@ impl<O> CutoffOrdering<O> {
 
     /// The part of a context that stands for the tricks needed (0 when the memory is not
     /// keyed by them).
-    #[inline]
+    #[inline(always)]
     fn need_key(&self, hints: &OrderHints) -> u64 {
-        if self.by_need {
-            u64::from(hints.need).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        } else {
-            0
-        }
+        u64::from(hints.need).wrapping_mul(self.need_mul)
     }
 
     /// The slot index and check tag of the context of a lead: the leader's hand and
@@ -204,11 +203,8 @@ impl<O> CutoffOrdering<O> {
                 .leads
                 .then(|| Self::lead_context(view, self.need_key(hints)));
         }
-        let need = if view.trick.len() == 3 {
-            self.need_key(hints)
-        } else {
-            0
-        };
+        // The fourth hand's context only (a mask rather than a branch).
+        let need = self.need_key(hints) & u64::from(view.trick.len() == 3).wrapping_neg();
         Self::following(view).map(|led| Self::context(view, led, need))
     }
 

@@ -593,10 +593,20 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     /// hands them out, until one cuts off; enhanced transposition cutoffs first at the
     /// fourth hand.
     fn search_moves(&mut self, target: u8, d: usize, pos: usize, me_max: bool) -> u8 {
+        // The tricks the side to play needs: inside a trick (and at a trick start past its
+        // TargetTooLowOrHigh check) `tricks_max < target <= tricks_max + tricks left`, so
+        // neither difference wraps (cheaper than `Searcher::need`, at every node).
+        let tl = ((d + pos + 3) / 4) as u8;
+        let max_need = target.wrapping_sub(self.tricks_max);
+        debug_assert!(max_need >= 1 && max_need <= tl);
         let hints = OrderHints {
             cutoff: self.hints.cutoff[d],
             tt: self.hints.tt[d],
-            need: self.need(me_max, self.tricks_left(), target),
+            need: if me_max {
+                max_need
+            } else {
+                (tl + 1).wrapping_sub(max_need)
+            },
         };
         let small = self.config.small_card_filter;
         let mut picker = MovePicker::new(&trick_view!(self, pos), self.ordering, &hints, small);
