@@ -596,7 +596,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         // The tricks the side to play needs: inside a trick (and at a trick start past its
         // TargetTooLowOrHigh check) `tricks_max < target <= tricks_max + tricks left`, so
         // neither difference wraps (cheaper than `Searcher::need`, at every node).
-        let tl = ((d + pos + 3) / 4) as u8;
+        let tl = ((d + pos + 3) >> 2) as u8; // (d + pos).div_ceil(4), one add and a shift
         let max_need = target.wrapping_sub(self.tricks_max);
         debug_assert!(max_need >= 1 && max_need <= tl);
         let hints = OrderHints {
