@@ -593,18 +593,20 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     /// hands them out, until one cuts off; enhanced transposition cutoffs first at the
     /// fourth hand.
     fn search_moves(&mut self, target: u8, d: usize, pos: usize, me_max: bool) -> u8 {
-        // The tricks the side to play needs (`Searcher::need` whenever the target is above
-        // the tricks already won, as it is but for a root searched for 0 tricks; cheaper, at
-        // every node).
+        // The tricks the side to play needs, as `Searcher::need` but cheaper (at every
+        // node): `tricks_max <= target <= tricks_max + tl` (a trick start past its
+        // TargetTooLowOrHigh check leaves `tricks_max < target`; only the root's trick can
+        // be searched for as many tricks as were won, 0), so neither difference wraps.
         let tl = ((d + pos + 3) >> 2) as u8; // (d + pos).div_ceil(4), one add and a shift
-        let max_need = target.saturating_sub(self.tricks_max);
+        let max_need = target.wrapping_sub(self.tricks_max);
+        debug_assert!(target >= self.tricks_max && max_need <= tl);
         let hints = OrderHints {
             cutoff: self.hints.cutoff[d],
             tt: self.hints.tt[d],
             need: if me_max {
                 max_need
             } else {
-                (tl + 1).saturating_sub(max_need)
+                (tl + 1).wrapping_sub(max_need)
             },
         };
         let small = self.config.small_card_filter;
