@@ -87,6 +87,14 @@ fn variants() -> Vec<(&'static str, SolverBuilder)> {
             b.ordering(OrderingKind::CutoffFollowing),
         ),
         (
+            "cutoff memory any need",
+            b.ordering(OrderingKind::CutoffAnyNeed),
+        ),
+        (
+            "cutoff memory lead hints",
+            b.ordering(OrderingKind::CutoffLeadHints),
+        ),
+        (
             "first guess half",
             b.search(SearchConfig {
                 estimated_first_guess: false,

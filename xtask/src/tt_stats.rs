@@ -89,6 +89,10 @@ pub enum Ordering {
     Cutoff,
     /// A remembered cutoff card first for hands following suit only.
     CutoffFollowing,
+    /// The cutoff card remembered by the cards alone, not the tricks needed.
+    CutoffAnyNeed,
+    /// The cutoff card, and the per-depth hints passed on to the tuned ordering at leads.
+    CutoffLeadHints,
 }
 
 /// What one run is made of.
@@ -112,6 +116,8 @@ pub fn config(tt_mb: usize, ordering: Ordering, step: bool) -> SolverBuilder {
             Ordering::Rank => OrderingKind::Rank,
             Ordering::Cutoff => OrderingKind::Cutoff,
             Ordering::CutoffFollowing => OrderingKind::CutoffFollowing,
+            Ordering::CutoffAnyNeed => OrderingKind::CutoffAnyNeed,
+            Ordering::CutoffLeadHints => OrderingKind::CutoffLeadHints,
         })
         .search(SearchConfig {
             driver: if step { Driver::Step } else { Driver::Mtdf },

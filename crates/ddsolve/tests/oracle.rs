@@ -60,6 +60,14 @@ fn configs() -> Vec<(&'static str, SolverBuilder)> {
         ("paper ordering", b.ordering(OrderingKind::Paper)),
         ("cutoff-card ordering", b.ordering(OrderingKind::Cutoff)),
         (
+            "cutoff-card ordering, any need",
+            b.ordering(OrderingKind::CutoffAnyNeed),
+        ),
+        (
+            "cutoff-card ordering, lead hints",
+            b.ordering(OrderingKind::CutoffLeadHints),
+        ),
+        (
             "step driver",
             b.search(SearchConfig {
                 driver: Driver::Step,

@@ -21,6 +21,12 @@ pub enum OrderingKind {
     /// [`CutoffOrdering::following_only`] in front of [`TunedOrdering`]: the memory for
     /// hands following suit only (for ablation).
     CutoffFollowing,
+    /// [`Cutoff`](OrderingKind::Cutoff) with the memory keyed by the cards alone, not the
+    /// tricks needed ([`CutoffOrdering::keyed_by_need`] off, for ablation).
+    CutoffAnyNeed,
+    /// [`Cutoff`](OrderingKind::Cutoff) with the search's per-depth hints passed on to the
+    /// tuned ordering at leads ([`CutoffOrdering::lead_hints`] on, for ablation).
+    CutoffLeadHints,
 }
 
 /// One of the workspace's orderings, dispatched by a `match` (no virtual calls): what a
@@ -48,6 +54,12 @@ impl AnyOrdering {
             OrderingKind::Cutoff => AnyOrdering::Cutoff(CutoffOrdering::new(TunedOrdering)),
             OrderingKind::CutoffFollowing => {
                 AnyOrdering::Cutoff(CutoffOrdering::following_only(TunedOrdering))
+            }
+            OrderingKind::CutoffAnyNeed => {
+                AnyOrdering::Cutoff(CutoffOrdering::new(TunedOrdering).keyed_by_need(false))
+            }
+            OrderingKind::CutoffLeadHints => {
+                AnyOrdering::Cutoff(CutoffOrdering::new(TunedOrdering).lead_hints(true))
             }
         }
     }
@@ -91,15 +103,15 @@ impl MoveOrdering for AnyOrdering {
     }
 
     #[inline]
-    fn cutoff(&mut self, view: &TrickView, card: Card) {
+    fn cutoff(&mut self, view: &TrickView, hints: &OrderHints, card: Card) {
         if let AnyOrdering::Cutoff(o) = self {
-            return o.cutoff(view, card);
+            return o.cutoff(view, hints, card);
         }
         match self {
-            AnyOrdering::Tuned(o) => o.cutoff(view, card),
-            AnyOrdering::Paper(o) => o.cutoff(view, card),
-            AnyOrdering::Rank(o) => o.cutoff(view, card),
-            AnyOrdering::Cutoff(o) => o.cutoff(view, card),
+            AnyOrdering::Tuned(o) => o.cutoff(view, hints, card),
+            AnyOrdering::Paper(o) => o.cutoff(view, hints, card),
+            AnyOrdering::Rank(o) => o.cutoff(view, hints, card),
+            AnyOrdering::Cutoff(o) => o.cutoff(view, hints, card),
         }
     }
 

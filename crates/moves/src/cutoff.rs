@@ -13,7 +13,19 @@
 //! - for a lead, the leader's hand and partner's hand (the seat included), whatever the
 //!   opponents hold. This beats following hands only ([`CutoffOrdering::following_only`])
 //!   and keys of the leader's hand alone (as bridge-solver does) or of all four hands
-//!   (figures in `BENCHMARKS.md`).
+//!   (figures in `BENCHMARKS.md`);
+//! - for a lead and for the fourth hand, also the tricks the side to play needs
+//!   ([`OrderHints::need`]): the same cards call for a safe play when the side needs few
+//!   tricks and an ambitious one when it needs many, and one search tries the same position
+//!   at several targets (the driver's searches, the leaders of a table). Keyed by the need,
+//!   the memory proposes what cut off at the same need. The second and third hands gain
+//!   nothing from it ([`CutoffOrdering::keyed_by_need`] turns it off, for ablation).
+//!
+//! The memory takes over from the search's per-depth hints at leads: the inner ordering
+//! orders leads without them ([`OrderHints::cutoff`], [`OrderHints::tt`]), since a card
+//! that cut off at another position of the same depth is a worse guess than the inner
+//! ordering's own once the memory has no card for the context
+//! ([`CutoffOrdering::lead_hints`] passes them on, for ablation).
 //!
 //! Discards and ruffs are left to the inner ordering: keyed by the whole hand and the card
 //! winning, a remembered discard or ruff went stale on deals with many voids (more nodes than
@@ -31,6 +43,9 @@ use ddsolve_cards::{Card, Suit};
 
 const SLOTS_LOG2: u32 = 16;
 const SLOTS: usize = 1 << SLOTS_LOG2;
+/// The multiplier of the tricks needed in a context (an odd constant that spreads them over
+/// the 64 bits before the mixer).
+const NEED_MUL: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// One remembered cutoff card: the check tag of its context in the high 24 bits, and the
 /// card's bit index plus one in the low 8 (0: empty).
@@ -81,7 +96,7 @@ static SLOT_CARD: [Option<Card>; 256] = {
 /// assert_eq!(ordering.first(&view, &OrderHints::default()), None);
 /// // The search reports that East's two cut off here: next time it is proposed first.
 /// let s2 = Card::new(Suit::Spades, Rank::new(2).unwrap());
-/// ordering.cutoff(&view, s2);
+/// ordering.cutoff(&view, &OrderHints::default(), s2);
 /// assert_eq!(ordering.first(&view, &OrderHints::default()), Some(s2));
 /// ordering.reset();
 /// assert_eq!(ordering.first(&view, &OrderHints::default()), None);
@@ -92,6 +107,12 @@ pub struct CutoffOrdering<O = TunedOrdering> {
     inner: O,
     /// Whether leads consult the memory too (the default).
     leads: bool,
+    /// What the tricks needed are multiplied by in the contexts of leads and fourth hands:
+    /// 0 when they are not keyed by them (a multiply instead of a branch at every node).
+    need_mul: u64,
+    /// Whether the inner ordering sees the search's per-depth hints at leads (not by
+    /// default).
+    lead_hints: bool,
     slots: Box<[Slot; SLOTS]>,
     /// The context of the node last asked for its first card at each depth (see
     /// [`node_index`]), as the hand to play (a check), the slot and the tag (0: none): the
@@ -108,6 +129,8 @@ impl<O: std::fmt::Debug> std::fmt::Debug for CutoffOrdering<O> {
         f.debug_struct("CutoffOrdering")
             .field("inner", &self.inner)
             .field("leads", &self.leads)
+            .field("by_need", &(self.need_mul != 0))
+            .field("lead_hints", &self.lead_hints)
             .field("slots_used", &used)
             .finish()
     }
@@ -120,11 +143,15 @@ impl<O: Default> Default for CutoffOrdering<O> {
 }
 
 impl<O> CutoffOrdering<O> {
-    /// The memory, empty, in front of `inner` (256 KB), for leads and hands following suit.
+    /// The memory, empty, in front of `inner` (256 KB), for leads and hands following suit,
+    /// keyed by the tricks needed at leads and fourth hands, the inner ordering ordering
+    /// leads without the search's per-depth hints.
     pub fn new(inner: O) -> CutoffOrdering<O> {
         CutoffOrdering {
             inner,
             leads: true,
+            need_mul: NEED_MUL,
+            lead_hints: false,
             slots: vec![Slot::default(); SLOTS]
                 .into_boxed_slice()
                 .try_into()
@@ -142,32 +169,62 @@ impl<O> CutoffOrdering<O> {
         }
     }
 
+    /// Whether the contexts of leads and fourth hands include the tricks the side to play
+    /// needs ([`OrderHints::need`]; on by default). Off, the memory is keyed by the cards
+    /// alone, as before the need was known to it (for ablation).
+    pub fn keyed_by_need(self, on: bool) -> CutoffOrdering<O> {
+        CutoffOrdering {
+            need_mul: if on { NEED_MUL } else { 0 },
+            ..self
+        }
+    }
+
+    /// Whether the inner ordering sees the search's per-depth hints ([`OrderHints::cutoff`]
+    /// and [`OrderHints::tt`]) when it orders leads (off by default; on, for ablation).
+    pub fn lead_hints(self, on: bool) -> CutoffOrdering<O> {
+        CutoffOrdering {
+            lead_hints: on,
+            ..self
+        }
+    }
+
+    /// The part of a context that stands for the tricks needed (0 when the memory is not
+    /// keyed by them).
+    #[inline(always)]
+    fn need_key(&self, hints: &OrderHints) -> u64 {
+        u64::from(hints.need).wrapping_mul(self.need_mul)
+    }
+
     /// The slot index and check tag of the context of a lead: the leader's hand and
-    /// partner's, and the leader's seat.
+    /// partner's, the leader's seat, and `need` (see [`Self::need_key`]).
     #[inline]
-    fn lead_context(view: &TrickView) -> (usize, u32) {
+    fn lead_context(view: &TrickView, need: u64) -> (usize, u32) {
         let me = view.to_play();
         let (mine, partner) = (view.hands[me].0, view.hands[me.partner()].0);
         // Partner's cards rotated off the leader's (the hands are disjoint anyway); the
         // seat in the top bits, which no card uses.
-        let x = mix(mine ^ partner.rotate_left(29) ^ ((me.index() as u64) << 60));
+        let x = mix(mine ^ partner.rotate_left(29) ^ ((me.index() as u64) << 60) ^ need);
         ((x >> (64 - SLOTS_LOG2)) as usize, (x as u32) | 1)
     }
 
     /// The slot and tag of the node's context, if the memory serves it. (Always inlined:
     /// with `cutoff` calling it too, it was left out of line, a call on every node.)
     #[inline(always)]
-    fn slot_of(&self, view: &TrickView) -> Option<(usize, u32)> {
+    fn slot_of(&self, view: &TrickView, hints: &OrderHints) -> Option<(usize, u32)> {
         if view.trick.is_empty() {
-            return self.leads.then(|| Self::lead_context(view));
+            return self
+                .leads
+                .then(|| Self::lead_context(view, self.need_key(hints)));
         }
-        Self::following(view).map(|led| Self::context(view, led))
+        // The fourth hand's context only (a mask rather than a branch).
+        let need = self.need_key(hints) & u64::from(view.trick.len() == 3).wrapping_neg();
+        Self::following(view).map(|led| Self::context(view, led, need))
     }
 
     /// The slot index and check tag of the context of a node where the hand to play follows
-    /// the suit `led`.
+    /// the suit `led`, with `need` (see [`Self::need_key`]; 0 but for the fourth hand).
     #[inline]
-    fn context(view: &TrickView, led: Suit) -> (usize, u32) {
+    fn context(view: &TrickView, led: Suit, need: u64) -> (usize, u32) {
         let pos = view.trick.len() as u64;
         let (wi, win) = winning(view);
         let winner = ((pos - wi as u64) << 8) | u64::from(card_code(win));
@@ -179,7 +236,8 @@ impl<O> CutoffOrdering<O> {
             ^ (h[1].0 & mask).rotate_left(16)
             ^ (h[2].0 & mask).rotate_left(32)
             ^ (h[3].0 & mask).rotate_left(48);
-        let x = mix(suit ^ (winner << 48).rotate_left(3) ^ (pos << 62) ^ ((led as u64) << 45));
+        let x =
+            mix(suit ^ (winner << 48).rotate_left(3) ^ (pos << 62) ^ ((led as u64) << 45) ^ need);
         let index = (x >> (64 - SLOTS_LOG2)) as usize;
         let tag = (x as u32) | 1;
         (index, tag)
@@ -228,15 +286,25 @@ fn mix(mut x: u64) -> u64 {
 impl<O: MoveOrdering> MoveOrdering for CutoffOrdering<O> {
     #[inline]
     fn order(&mut self, view: &TrickView, hints: &OrderHints, moves: &mut MoveList) {
-        self.inner.order(view, hints, moves);
+        if view.trick.is_empty() && !self.lead_hints {
+            // The memory stands in for the per-depth hints at leads (see the module).
+            let own = OrderHints {
+                cutoff: None,
+                tt: None,
+                ..*hints
+            };
+            self.inner.order(view, &own, moves);
+        } else {
+            self.inner.order(view, hints, moves);
+        }
     }
 
     // Always inlined, as `AnyOrdering::first` is: into the search's move picker, 0.3% fewer
     // instructions than `#[inline]` (callgrind; one of the two alone gains nothing).
     #[inline(always)]
-    fn first(&mut self, view: &TrickView, _hints: &OrderHints) -> Option<Card> {
+    fn first(&mut self, view: &TrickView, hints: &OrderHints) -> Option<Card> {
         // Discards and ruffs are left to the inner ordering (see the module).
-        let (i, tag) = self.slot_of(view)?;
+        let (i, tag) = self.slot_of(view, hints)?;
         let (n, hand) = node_index(view);
         self.recent[n] = (hand, i as u16, tag);
         let card = self.slots[i].card(tag)?;
@@ -244,7 +312,7 @@ impl<O: MoveOrdering> MoveOrdering for CutoffOrdering<O> {
     }
 
     #[inline]
-    fn cutoff(&mut self, view: &TrickView, card: Card) {
+    fn cutoff(&mut self, view: &TrickView, hints: &OrderHints, card: Card) {
         let served = if view.trick.is_empty() {
             self.leads
         } else {
@@ -254,11 +322,11 @@ impl<O: MoveOrdering> MoveOrdering for CutoffOrdering<O> {
             let (n, hand) = node_index(view);
             let (i, tag) = match self.recent[n] {
                 (h, i, tag) if h == hand && tag != 0 => (usize::from(i), tag),
-                _ => self.slot_of(view).expect("a node the memory serves"),
+                _ => self.slot_of(view, hints).expect("a node the memory serves"),
             };
             self.slots[i] = Slot::new(tag, card);
         }
-        self.inner.cutoff(view, card);
+        self.inner.cutoff(view, hints, card);
     }
 
     fn reset(&mut self) {
@@ -285,7 +353,12 @@ mod tests {
         rng: &mut DealRng,
     ) {
         let view = TrickView::of(pos);
-        let _ = a.first(&view, &OrderHints::default());
+        // The need varies, as in a search.
+        let hints = OrderHints {
+            need: (rng.next_u64() % 4) as u8,
+            ..OrderHints::default()
+        };
+        let _ = a.first(&view, &hints);
         let legal: Vec<Card> = pos.legal_cards().iter().collect();
         if plies > 0 {
             for _ in 0..2 {
@@ -295,9 +368,82 @@ mod tests {
             }
         }
         let card = legal[(rng.next_u64() % legal.len() as u64) as usize];
-        a.cutoff(&view, card);
-        b.cutoff(&view, card);
+        a.cutoff(&view, &hints, card);
+        b.cutoff(&view, &hints, card);
         assert!(a.slots.iter().zip(b.slots.iter()).all(|(x, y)| x.0 == y.0));
+    }
+
+    /// The first lead of `pbn` in notrump, North on lead, as `view`'s hands.
+    fn lead_position(pbn: &str) -> Position {
+        Position::new(pbn.parse().unwrap(), Strain::NoTrump, Seat::North)
+    }
+
+    fn need(n: u8) -> OrderHints {
+        OrderHints {
+            need: n,
+            ..OrderHints::default()
+        }
+    }
+
+    #[test]
+    fn leads_and_fourth_hands_remember_a_card_for_the_need_it_cut_off_at() {
+        let pos = lead_position("N:AKQ.AK.. 432.32.. JT9.QJ.. 876.T9..");
+        let view = TrickView::of(&pos);
+        let ha = Card::new(Suit::Hearts, ddsolve_cards::Rank::new(14).unwrap());
+        let mut keyed = CutoffOrdering::new(TunedOrdering);
+        let _ = keyed.first(&view, &need(3));
+        keyed.cutoff(&view, &need(3), ha);
+        assert_eq!(keyed.first(&view, &need(3)), Some(ha));
+        assert_eq!(keyed.first(&view, &need(4)), None);
+        let mut plain = CutoffOrdering::new(TunedOrdering).keyed_by_need(false);
+        let _ = plain.first(&view, &need(3));
+        plain.cutoff(&view, &need(3), ha);
+        assert_eq!(plain.first(&view, &need(4)), Some(ha));
+        // The second hand's context ignores the need; the fourth hand's does not.
+        let mut second = pos.clone();
+        second
+            .play(Card::new(
+                Suit::Spades,
+                ddsolve_cards::Rank::new(14).unwrap(),
+            ))
+            .unwrap();
+        let mut fourth = second.clone();
+        let s2 = Card::new(Suit::Spades, ddsolve_cards::Rank::new(2).unwrap());
+        let s9 = Card::new(Suit::Spades, ddsolve_cards::Rank::new(9).unwrap());
+        fourth.play(s2).unwrap();
+        fourth.play(s9).unwrap();
+        let (v2, v4) = (TrickView::of(&second), TrickView::of(&fourth));
+        let s6 = Card::new(Suit::Spades, ddsolve_cards::Rank::new(6).unwrap());
+        let _ = keyed.first(&v2, &need(1));
+        keyed.cutoff(&v2, &need(1), s2);
+        assert_eq!(keyed.first(&v2, &need(2)), Some(s2));
+        let _ = keyed.first(&v4, &need(1));
+        keyed.cutoff(&v4, &need(1), s6);
+        assert_eq!(keyed.first(&v4, &need(1)), Some(s6));
+        assert_eq!(keyed.first(&v4, &need(2)), None);
+    }
+
+    #[test]
+    fn the_inner_ordering_orders_leads_without_the_per_depth_hints() {
+        let pos = lead_position("N:AKQ.2.A.2 432.3.3.3 JT9.J.J.J 876.T.T.T");
+        let view = TrickView::of(&pos);
+        let c2 = Card::new(Suit::Clubs, ddsolve_cards::Rank::TWO);
+        let hints = OrderHints {
+            cutoff: Some(c2),
+            tt: Some(c2),
+            need: 0,
+        };
+        let ordered = |o: &mut CutoffOrdering<crate::RankOrdering>| {
+            let mut moves = MoveList::new();
+            crate::generate(&view, &mut moves);
+            o.order(&view, &hints, &mut moves);
+            moves[0].card
+        };
+        // Rank order puts the hinted card first only when it sees the hints.
+        let mut with = CutoffOrdering::new(crate::RankOrdering).lead_hints(true);
+        assert_eq!(ordered(&mut with), c2);
+        let mut without = CutoffOrdering::new(crate::RankOrdering);
+        assert_ne!(ordered(&mut without), c2);
     }
 
     #[test]

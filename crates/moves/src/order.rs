@@ -6,13 +6,18 @@ use crate::{Move, MoveList, TrickView};
 use ddsolve_cards::{beats, Card, Holding, Seat, Suit};
 
 /// What the search knows that helps ordering: the move that last caused a cutoff at this
-/// depth ("best move") and the move stored with the last transposition-table hit.
+/// depth ("best move"), the move stored with the last transposition-table hit, and how many
+/// tricks the side to play needs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct OrderHints {
     /// The move that last caused a cutoff at this depth.
     pub cutoff: Option<Card>,
     /// The best move of the transposition-table entry that last matched at this depth.
     pub tt: Option<Card>,
+    /// The tricks the side to play needs from here (the current trick included) for the
+    /// zero-window search to cut off at this node: the search's target for the side it
+    /// maximises, enough tricks to keep that side below it for the other. 0 when unknown.
+    pub need: u8,
 }
 
 /// Orders a list of generated moves, best first. The solver (`ddsolve_search::Solver`) is
@@ -41,11 +46,12 @@ pub trait MoveOrdering {
         None
     }
 
-    /// `card`, one of the moves `order` was given for the node `view`, caused a cutoff
-    /// there. The default ignores it.
+    /// `card`, one of the moves `order` was given for the node `view` (with `hints`, the
+    /// same as the node's [`MoveOrdering::first`] and [`MoveOrdering::order`] were given),
+    /// caused a cutoff there. The default ignores it.
     #[inline]
-    fn cutoff(&mut self, view: &TrickView, card: Card) {
-        let _ = (view, card);
+    fn cutoff(&mut self, view: &TrickView, hints: &OrderHints, card: Card) {
+        let _ = (view, hints, card);
     }
 
     /// Forgets everything learned (the solver's table was cleared). The default does

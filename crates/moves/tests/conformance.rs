@@ -24,6 +24,8 @@ fn tuned_ordering_conforms() {
 fn cutoff_ordering_conforms() {
     check_ordering(|| CutoffOrdering::new(TunedOrdering));
     check_ordering(|| CutoffOrdering::following_only(TunedOrdering));
+    check_ordering(|| CutoffOrdering::new(TunedOrdering).keyed_by_need(false));
+    check_ordering(|| CutoffOrdering::new(TunedOrdering).lead_hints(true));
     check_ordering(|| CutoffOrdering::new(RankOrdering));
 }
 
@@ -35,6 +37,8 @@ fn any_ordering_conforms_in_every_kind() {
         OrderingKind::Rank,
         OrderingKind::Cutoff,
         OrderingKind::CutoffFollowing,
+        OrderingKind::CutoffAnyNeed,
+        OrderingKind::CutoffLeadHints,
     ] {
         check_ordering(|| AnyOrdering::new(kind));
     }

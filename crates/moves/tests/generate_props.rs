@@ -187,6 +187,7 @@ fn hints_from(pos: &Position, pick: (u8, u8)) -> OrderHints {
     OrderHints {
         cutoff: choose(pick.0),
         tt: choose(pick.1),
+        ..OrderHints::default()
     }
 }
 

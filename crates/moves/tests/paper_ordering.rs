@@ -171,6 +171,7 @@ fn leader_cutoff_best_move_is_tried_first() {
     let hints = OrderHints {
         cutoff: Some(card("SA")),
         tt: None,
+        ..OrderHints::default()
     };
     assert_first(
         &ordered_with(pbn, Strain::NoTrump, Seat::North, &[], hints),
@@ -184,6 +185,7 @@ fn leader_tt_best_move_is_tried_first() {
     let hints = OrderHints {
         cutoff: None,
         tt: Some(card("SA")),
+        ..OrderHints::default()
     };
     let o = ordered_with(
         "N:A.A.. Q.Q.. 2.K.. J.J..",
@@ -202,6 +204,7 @@ fn leader_best_move_bonus_applies_to_losing_leads_too() {
     let hints = OrderHints {
         cutoff: Some(card("H3")),
         tt: None,
+        ..OrderHints::default()
     };
     let o = ordered_with(pbn, Strain::NoTrump, Seat::North, &[], hints);
     assert_before(&o, "H3", "S3");

@@ -268,14 +268,16 @@ fn real_orderings_every_move_once_their_proposal_first() {
         OrderingKind::Rank,
         OrderingKind::Cutoff,
         OrderingKind::CutoffFollowing,
+        OrderingKind::CutoffAnyNeed,
+        OrderingKind::CutoffLeadHints,
     ] {
         let mut ordering = AnyOrdering::new(kind);
         for i in 0..300 {
             let pos = after_play(rng.next_u64(), i % 52);
             let view = TrickView::of(&pos);
             let legal: Vec<Card> = pos.legal_cards().iter().collect();
-            ordering.cutoff(&view, legal[rng.below(legal.len() as u64) as usize]);
             let hints = OrderHints::default();
+            ordering.cutoff(&view, &hints, legal[rng.below(legal.len() as u64) as usize]);
             // Asked once more by the picker: `first` only looks.
             let proposed = ordering
                 .first(&view, &hints)

@@ -39,6 +39,7 @@ fn leader_tries_its_last_cutoff_move_first_when_it_wins_the_trick() {
     let hints = OrderHints {
         cutoff: Some(last),
         tt: None,
+        ..OrderHints::default()
     };
     let hinted = ordered(pbn, Strain::NoTrump, Seat::North, &[], hints);
     assert_eq!(hinted[0], last.to_string(), "{plain:?} -> {hinted:?}");

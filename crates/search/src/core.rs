@@ -616,9 +616,21 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             ),
             "the cards out at the trick's start"
         );
+        // The tricks the side to play needs, as `Searcher::need` but cheaper (at every
+        // node): `tricks_max <= target <= tricks_max + tl` (a trick start past its
+        // TargetTooLowOrHigh check leaves `tricks_max < target`; only the root's trick can
+        // be searched for as many tricks as were won, 0), so neither difference wraps.
+        let tl = ((d + pos + 3) >> 2) as u8; // (d + pos).div_ceil(4), one add and a shift
+        let max_need = target.wrapping_sub(self.tricks_max);
+        debug_assert!(target >= self.tricks_max && max_need <= tl);
         let hints = OrderHints {
             cutoff: self.hints.cutoff[d],
             tt: self.hints.tt[d],
+            need: if me_max {
+                max_need
+            } else {
+                (tl + 1).wrapping_sub(max_need)
+            },
         };
         let small = self.config.small_card_filter;
         let mut picker = MovePicker::new(&trick_view!(self, pos), self.ordering, &hints, small);
@@ -628,7 +640,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             && d as u32 >= self.config.etc_min_cards
         {
             let moves = picker.every_move(&trick_view!(self, pos), self.ordering, &hints);
-            if let Some(v) = self.etc(&moves, target, d, me_max) {
+            if let Some(v) = self.etc(&moves, &hints, target, d, me_max) {
                 return v;
             }
         }
@@ -638,7 +650,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         let mut best = if me_max { 0 } else { u8::MAX };
         // The view as a closure: made only when a stage needs it (generation and ordering).
         while let Some(mv) = picker.next(|| trick_view!(self, pos), self.ordering, &hints) {
-            match self.try_move(&mv, target, d, pos, me_max) {
+            match self.try_move(&mv, &hints, target, d, pos, me_max) {
                 Ok(v) => return v,
                 Err((v, child)) => {
                     best = if me_max { best.max(v) } else { best.min(v) };
@@ -659,6 +671,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     fn try_move(
         &mut self,
         mv: &Move,
+        hints: &OrderHints,
         target: u8,
         d: usize,
         pos: usize,
@@ -671,23 +684,30 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         if (v >= target) == me_max {
             self.win[d] = child;
             self.hints.cutoff[d] = Some(mv.card);
-            self.report_cutoff(pos, mv.card);
+            self.report_cutoff(pos, hints, mv.card);
             return Ok(v);
         }
         Err((v, child))
     }
 
     /// Tells the ordering that `card` cut off at the current node (`pos` cards of the trick
-    /// played).
+    /// played, `hints` the node's).
     #[inline]
-    fn report_cutoff(&mut self, pos: usize, card: Card) {
+    fn report_cutoff(&mut self, pos: usize, hints: &OrderHints, card: Card) {
         let view = trick_view!(self, pos);
-        self.ordering.cutoff(&view, card);
+        self.ordering.cutoff(&view, hints, card);
     }
 
     /// Enhanced transposition cutoffs (chapter 6): does one of the fourth hand's moves lead
     /// to a position whose TT entry already decides the search for the side to move?
-    fn etc(&mut self, moves: &MoveList, target: u8, d: usize, me_max: bool) -> Option<u8> {
+    fn etc(
+        &mut self,
+        moves: &MoveList,
+        hints: &OrderHints,
+        target: u8,
+        d: usize,
+        me_max: bool,
+    ) -> Option<u8> {
         for mv in moves.iter() {
             let mark = self.play(mv.card, mv.equals);
             let tl = (self.depth() / 4) as u8;
@@ -715,7 +735,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             if let Some((v, win)) = answer {
                 self.win[d] = win;
                 self.hints.cutoff[d] = Some(mv.card);
-                self.report_cutoff(3, mv.card);
+                self.report_cutoff(3, hints, mv.card);
                 self.stats.count(Counter::Etc, d);
                 return Some(v);
             }

@@ -240,7 +240,7 @@ impl MoveOrdering for SimpleOrdering {
         moves.sort_by_key(|m| (!hinted(m.card), key(m.card), m.card.suit().index()));
     }
 
-    fn cutoff(&mut self, _view: &TrickView, _card: Card) {
+    fn cutoff(&mut self, _view: &TrickView, _hints: &OrderHints, _card: Card) {
         self.cutoffs += 1;
     }
 }

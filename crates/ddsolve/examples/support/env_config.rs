@@ -1,6 +1,6 @@
 //! The solver of the examples, switched by environment variables: NO_QT,
 //! NO_LT, NO_TT, NO_ETC, NO_SMALL, NO_SYMMETRY, STEP (driver), GUESS_HALF, ETC_MIN=n, TT_FIRST=n, TT_MB=n, PAPER, RANK, TUNED,
-//! CUTOFF or FOLLOWING (ordering), FOREST or PATTERN (table: `TtForest` or `TtPattern`).
+//! CUTOFF, FOLLOWING, ANY_NEED or LEAD_HINTS (ordering), FOREST or PATTERN (table: `TtForest` or `TtPattern`).
 
 use ddsolve::{Driver, OrderingKind, SearchConfig, SolverBuilder, TtKind};
 
@@ -34,6 +34,10 @@ pub fn config_from_env() -> SolverBuilder {
         OrderingKind::Cutoff
     } else if on("FOLLOWING") {
         OrderingKind::CutoffFollowing
+    } else if on("ANY_NEED") {
+        OrderingKind::CutoffAnyNeed
+    } else if on("LEAD_HINTS") {
+        OrderingKind::CutoffLeadHints
     } else {
         b.ordering_kind()
     };

@@ -56,6 +56,7 @@ fn hints_for(pos: &Position, i: usize) -> OrderHints {
     OrderHints {
         cutoff: (i % 3 == 0).then(|| legal[i % legal.len()]),
         tt: (i % 5 == 0).then(|| legal[(i / 2) % legal.len()]),
+        need: (i % 7) as u8,
     }
 }
 
@@ -97,7 +98,7 @@ pub fn first_is_legal_or_none<O: MoveOrdering>(make: &impl Fn() -> O) {
         }
         // Teach it something for the next positions.
         if let Some(card) = pos.legal_cards().iter().next() {
-            ordering.cutoff(&view, card);
+            ordering.cutoff(&view, &hints_for(pos, i), card);
         }
     }
 }
@@ -116,7 +117,7 @@ pub fn still_a_permutation_after_learning_and_reset<O: MoveOrdering>(make: &impl
         assert_permutation(&mut ordering, pos, &hints);
         let view = TrickView::of(pos);
         let legal: Vec<Card> = pos.legal_cards().iter().collect();
-        ordering.cutoff(&view, legal[i % legal.len()]);
+        ordering.cutoff(&view, &hints, legal[i % legal.len()]);
         if let Some(card) = ordering.first(&view, &hints) {
             assert!(pos.hands()[pos.to_play()].contains(card));
         }
