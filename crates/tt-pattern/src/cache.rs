@@ -227,6 +227,14 @@ impl ShapeCache {
         }
     }
 
+    /// Applies `f` to every list, which it may change but not empty or resize (the aging's
+    /// refresh of the stamps): no bookkeeping.
+    pub fn for_each_list_mut(&mut self, mut f: impl FnMut(&mut ShapeList)) {
+        for slot in &mut self.slots {
+            f(&mut slot.list);
+        }
+    }
+
     /// Empties slot `i` and shifts the run after it back, so that lookups never meet a gap
     /// inside a run.
     fn remove(&mut self, mut i: usize) {

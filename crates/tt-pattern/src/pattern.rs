@@ -35,17 +35,28 @@ use ddsolve_tt::{absolute_win_ranks, win_depths, Pattern};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RankPattern {
-    lo: u64,
-    hi: u64,
-    mask_lo: u64,
-    mask_hi: u64,
+    // Crate-visible for the table's entries, which keep their fields in the spare bits of
+    // the owner words ([`SPARE`]).
+    pub(crate) lo: u64,
+    pub(crate) hi: u64,
+    pub(crate) mask_lo: u64,
+    pub(crate) mask_hi: u64,
 }
+
+/// The bits of an owner word that no card uses: the six above the 26 bits (13 cards) of
+/// each 32-bit lane. A pattern's are 0 (so are its mask's, which is why every test of it
+/// ignores them); the table's entries keep their own fields there.
+pub(crate) const SPARE: u64 = 0xfc00_0000_fc00_0000;
 
 impl RankPattern {
     /// The pattern of the top `depths[s]` relative cards of each suit `s` of the position
     /// whose owners are `exact`.
     #[inline]
     pub fn new(exact: Pattern, depths: [u8; 4]) -> RankPattern {
+        debug_assert!(
+            depths.iter().all(|&d| d <= 13),
+            "a suit has at most 13 cards"
+        );
         let mask = Pattern::mask(depths);
         let owners = exact.0 & mask;
         RankPattern {
@@ -96,6 +107,12 @@ impl RankPattern {
     #[inline]
     pub fn order(&self) -> u8 {
         ((self.mask_lo.count_ones() + self.mask_hi.count_ones()) / 2) as u8
+    }
+
+    /// The spare bits ([`SPARE`]) of the owner words: 0 for every pattern built here.
+    #[inline]
+    pub(crate) fn spare(&self) -> (u64, u64) {
+        (self.lo & SPARE, self.hi & SPARE)
     }
 
     /// The pattern's cards as absolute ranks of a matching position with cards `hands`:

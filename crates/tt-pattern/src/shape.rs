@@ -95,14 +95,14 @@ impl ShapeList {
         if tricks > self.max_lower && tricks <= self.min_upper {
             return None;
         }
-        let hit = |e: &Entry| e.pattern.matches(exact) && e.bounds.decides(tricks).is_some();
+        let hit = |e: &Entry| e.matches(exact) && e.bounds().decides(tricks).is_some();
         let i = match order {
             ProbeOrder::GeneralFirst => first_hit(&self.entries, hit),
             ProbeOrder::NewestFirst => self.entries.iter().rposition(hit),
         }?;
         let e = &mut self.entries[i];
         // The entry decides: the side on lead reaches `tricks` when its lower bound does.
-        let reached = e.bounds.lower >= tricks;
+        let reached = e.bounds().lower >= tricks;
         Some((i, e, reached))
     }
 
@@ -115,11 +115,12 @@ impl ShapeList {
         let (from, to) = match order {
             // Only entries of the same order can be the same pattern.
             ProbeOrder::GeneralFirst => {
-                let from = self.entries.partition_point(|e| e.order < new.order);
+                let order = new.order();
+                let from = self.entries.partition_point(|e| e.order() < order);
                 let to = from
                     + self.entries[from..]
                         .iter()
-                        .take_while(|e| e.order == new.order)
+                        .take_while(|e| e.order() == order)
                         .count();
                 (from, to)
             }
@@ -127,7 +128,7 @@ impl ShapeList {
         };
         let same = self.entries[from..to]
             .iter()
-            .position(|e| e.pattern == new.pattern)
+            .position(|e| e.same_pattern(&new))
             .map(|j| from + j);
         let mut out = Stored {
             inserted: false,
@@ -137,13 +138,14 @@ impl ShapeList {
         let bounds = match same {
             Some(i) => {
                 let e = &mut self.entries[i];
-                e.bounds = e.bounds.meet(new.bounds);
+                let bounds = e.bounds().meet(new.bounds());
+                e.set_bounds(bounds);
                 e.set_best(new.best());
-                e.used = AGING.stamp(now);
+                e.set_used(AGING.stamp(now));
                 out.merged = true;
-                e.bounds
+                bounds
             }
-            None => new.bounds,
+            None => new.bounds(),
         };
         // More specific entries sort after the run of this order.
         let tail = match order {
@@ -169,13 +171,15 @@ impl ShapeList {
     /// removes those left with nothing to add; returns how many it removed.
     fn absorb(&mut self, general: &Entry, bounds: Bounds, from: usize) -> usize {
         // Tightens `e` if `general` covers it; true when that leaves it nothing to add.
+        let order = general.order();
         let absorbs = |e: &mut Entry| {
             // Strictly more general: a covered pattern of the same order is the same one.
             // Tested second, as few entries pass `covers` (and general first, every entry
             // after the run of `general`'s order has a higher one).
-            if general.pattern.covers(&e.pattern) && e.order != general.order {
-                e.bounds = e.bounds.meet(bounds);
-                bounds.implies(e.bounds)
+            if general.covers(e) && e.order() != order {
+                let tightened = e.bounds().meet(bounds);
+                e.set_bounds(tightened);
+                bounds.implies(tightened)
             } else {
                 false
             }
@@ -207,13 +211,13 @@ impl ShapeList {
             self.max_lower = self
                 .entries
                 .iter()
-                .map(|e| e.bounds.lower)
+                .map(|e| e.bounds().lower)
                 .max()
                 .unwrap_or(0);
             self.min_upper = self
                 .entries
                 .iter()
-                .map(|e| e.bounds.upper)
+                .map(|e| e.bounds().upper)
                 .min()
                 .unwrap_or(u8::MAX);
         }

@@ -254,14 +254,11 @@ impl TranspositionTable for TtPattern {
         } as u64;
         e.touch_hit(self.now);
         self.counters.hits += 1;
+        let bounds = e.bounds();
         Some(TtHit {
             reached,
-            bound: if reached {
-                e.bounds.lower
-            } else {
-                e.bounds.upper
-            },
-            win: e.pattern.win_ranks(at.hands()),
+            bound: if reached { bounds.lower } else { bounds.upper },
+            win: e.pattern().win_ranks(at.hands()),
             best: e.best(),
         })
     }
@@ -306,8 +303,9 @@ impl TranspositionTable for TtPattern {
         self.now = self.now.next();
         if AGING.refresh_due(self.now) {
             let now = self.now;
-            self.cache
-                .sweep(|l| l.for_each_mut(|e| e.used = AGING.refreshed(now, e.used)));
+            self.cache.for_each_list_mut(|l| {
+                l.for_each_mut(|e| e.set_used(AGING.refreshed(now, e.used())));
+            });
         }
     }
 
