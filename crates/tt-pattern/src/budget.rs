@@ -7,7 +7,7 @@ use ddsolve_tt::{Aging, Generation};
 
 /// The table's aging: 3-bit stamps of the search counter (what an entry has room for),
 /// ages told apart up to 3 (every older entry counts as that old), stamps refreshed every
-/// 2 searches.
+/// 2 searches once the table holds half its budget (`TtPattern::new_search`).
 pub(crate) const AGING: Aging = Aging::new(3, 3);
 
 /// How much an entry is worth keeping, as a number where higher means evict sooner:

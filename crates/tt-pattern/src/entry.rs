@@ -1,43 +1,43 @@
 //! One stored set of positions: a rank pattern, its bounds, its best move and its age, in
 //! the 32 bytes of the pattern alone.
 
-use crate::budget::AGING;
 use crate::pattern::SPARE;
 use crate::{Bounds, RankPattern};
 use ddsolve_cards::Card;
 use ddsolve_tt::Generation;
 
-/// Where an entry's fields sit in the spare bits ([`SPARE`]) of its pattern's owner
-/// words: the owners of a suit take the low 26 bits of its 32-bit lane (13 cards, 2 bits
-/// each), so six bits above each lane are free, 24 in all. The bounds, which the probe's
-/// scan reads on every entry that matches, sit in the high word, which the scan reads
-/// second: the low word, read first and mostly enough to reject an entry, is then never
-/// needed again.
+/// Where an entry's fields sit: a byte each in the spare bytes ([`SPARE`]) of its
+/// pattern's owner words, so that each is read with one byte load (or compared in place).
+/// The bounds, which the probe's scan reads on every entry that matches, sit in the high
+/// word, which the scan reads second: the low word, read first and mostly enough to reject
+/// an entry, is not needed again.
 ///
-/// Low word, bits 26..32: the best move's bit index in a [`ddsolve_cards::Hand`] (2..=62),
-/// 0 for none.
-const BEST: u32 = 26;
-/// Low word, bits 58..64: the order ([`RankPattern::order`], at most 52), alone at the top
-/// so that one shift reads it.
-const ORDER: u32 = 58;
-/// High word, bits 26..30: the upper bound.
-const UPPER: u32 = 26;
-/// High word, bits 30..32: the stamp's low two bits ([`AGING`], 3 bits).
-const USED_LOW: u32 = 30;
-/// High word, bits 58..62: the lower bound.
-const LOWER: u32 = 58;
-/// High word, bit 62: hit by a decisive probe since stored.
-const HIT: u32 = 62;
-/// High word, bit 63: the stamp's third bit.
-const USED_HIGH: u32 = 63;
+/// Low word, bits 24..32: the best move's bit index in a [`ddsolve_cards::Hand`]
+/// (2..=62), 0 for none.
+const BEST: u32 = 24;
+/// Low word, bits 56..64: the order ([`RankPattern::order`], at most 48), the top byte, so
+/// that comparing the word compares the orders ([`Entry::sorts_below`]).
+const ORDER: u32 = 56;
+/// High word, bits 24..32: the stamp ([`crate::budget::AGING`], 3 bits) in the low
+/// nibble, bit 3 set once hit, and the upper bound in the high nibble (compared in place:
+/// the upper bound is below `t` when the byte is below `t << 4`).
+const USED: u32 = 24;
+/// The stamp's bits in the byte at [`USED`].
+const STAMP: u64 = 0x7;
+/// The hit flag in the byte at [`USED`].
+const HIT: u64 = 0x8;
+/// Where the upper bound starts.
+const UPPER: u32 = USED + 4;
+/// High word, bits 56..64: the lower bound, the top byte.
+const LOWER: u32 = 56;
 
 /// A table entry: every position matching its pattern (in its shape) has its bounds.
 ///
 /// 32 bytes: the pattern's four words, with the other fields (order, bounds, best move,
-/// stamp, whether it was hit) in the spare bits of its owner words (a 40-byte entry kept
-/// them beside the pattern). Every test of a pattern masks its owners with the depths' mask
-/// ([`RankPattern::matches`], [`RankPattern::covers`]), which never reaches a spare bit,
-/// so the probe's scan reads the packed pattern as it is; [`Entry::pattern`] gives it
+/// stamp, whether it was hit) in the spare bytes of its owner words (a 40-byte entry kept
+/// them beside the pattern). Every test of a pattern masks its owners with the depths'
+/// mask ([`RankPattern::matches`], [`RankPattern::covers`]), which never reaches a spare
+/// bit, so the probe's scan reads the packed pattern as it is; [`Entry::pattern`] gives it
 /// without the fields.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Entry {
@@ -46,20 +46,29 @@ pub(crate) struct Entry {
 
 const _: () = assert!(std::mem::size_of::<Entry>() == 32);
 
-impl Entry {
-    /// A fresh entry, stamped `now`, never hit.
+/// The stamp byte of generation `now`: what [`Entry::touch`] writes (once hit).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Stamp(u8);
+
+impl Stamp {
+    /// The stamp of `now`.
     #[inline]
-    pub fn new(pattern: RankPattern, bounds: Bounds, best: Option<Card>, now: Generation) -> Entry {
-        debug_assert_eq!(
-            pattern.spare(),
-            (0, 0),
-            "a pattern of at most 13 cards a suit"
-        );
+    pub fn of(now: Generation) -> Stamp {
+        Stamp(crate::budget::AGING.stamp(now) as u8)
+    }
+}
+
+impl Entry {
+    /// A fresh entry, stamped `now`, never hit. The pattern's depths are at most 12
+    /// ([`SPARE`]).
+    #[inline]
+    pub fn new(pattern: RankPattern, bounds: Bounds, best: Option<Card>, now: Stamp) -> Entry {
+        debug_assert_eq!(pattern.spare(), (0, 0), "depths of at most 12");
         let mut e = Entry { packed: pattern };
         let best = best.map_or(0, |c| u64::from(c.bit_index()));
         e.packed.lo |= best << BEST | u64::from(pattern.order()) << ORDER;
-        e.packed.hi |= field(bounds.lower, LOWER) | field(bounds.upper, UPPER);
-        e.set_used(AGING.stamp(now));
+        e.packed.hi |= u64::from(now.0) << USED;
+        e.set_bounds(bounds);
         e
     }
 
@@ -79,6 +88,19 @@ impl Entry {
         self.packed.matches(exact)
     }
 
+    /// Whether the side on lead takes at least `tricks`, if the bounds decide it
+    /// ([`Bounds::decides`]), read in place.
+    #[inline]
+    pub fn decides(&self, tricks: u8) -> Option<bool> {
+        if (self.packed.hi >> LOWER) as u8 >= tricks {
+            Some(true)
+        } else if ((self.packed.hi >> USED) as u8) < tricks << 4 {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
     /// Does the entry's pattern cover `other`'s ([`RankPattern::covers`])?
     #[inline]
     pub fn covers(&self, other: &Entry) -> bool {
@@ -89,9 +111,10 @@ impl Entry {
     #[inline]
     pub fn same_pattern(&self, other: &Entry) -> bool {
         let (a, b) = (&self.packed, &other.packed);
-        ((a.lo ^ b.lo) | (a.hi ^ b.hi)) & !SPARE == 0
-            && a.mask_lo == b.mask_lo
+        // The masks first: one comparison a word, and most entries of one order differ there.
+        a.mask_lo == b.mask_lo
             && a.mask_hi == b.mask_hi
+            && ((a.lo ^ b.lo) | (a.hi ^ b.hi)) & !SPARE == 0
     }
 
     /// How many cards the pattern fixes ([`RankPattern::order`]): the lists' sort key.
@@ -100,77 +123,92 @@ impl Entry {
         (self.packed.lo >> ORDER) as u8
     }
 
+    /// The key of `order` for [`Entry::sorts_below`].
+    #[inline]
+    pub fn order_key(order: u8) -> u64 {
+        u64::from(order) << ORDER
+    }
+
+    /// Is the entry's order below the one of `key` ([`Entry::order_key`])? One comparison of
+    /// the low word, whose top byte is the order.
+    #[inline]
+    pub fn sorts_below(&self, key: u64) -> bool {
+        self.packed.lo < key
+    }
+
     /// The bounds.
     #[inline]
     pub fn bounds(&self) -> Bounds {
         let hi = self.packed.hi;
-        Bounds::new((hi >> LOWER) as u8 & 0xf, (hi >> UPPER) as u8 & 0xf)
+        Bounds::new((hi >> LOWER) as u8, (hi >> UPPER) as u8 & 0xf)
     }
 
     /// Replaces the bounds.
     #[inline]
     pub fn set_bounds(&mut self, b: Bounds) {
-        let hi = self.packed.hi & !(field(0xf, LOWER) | field(0xf, UPPER));
-        self.packed.hi = hi | field(b.lower, LOWER) | field(b.upper, UPPER);
+        debug_assert!(
+            b.lower <= 13 && b.upper <= 13,
+            "bounds of at most 13 tricks"
+        );
+        let hi = self.packed.hi & !(0xff << LOWER | 0xf << UPPER);
+        self.packed.hi = hi | u64::from(b.lower) << LOWER | u64::from(b.upper & 0xf) << UPPER;
     }
 
     /// The best move, if any.
     #[inline]
     pub fn best(&self) -> Option<Card> {
-        Card::from_bit_index((self.packed.lo >> BEST) as u32 & 0x3f)
+        Card::from_bit_index((self.packed.lo >> BEST) as u8 as u32)
     }
 
     /// Records a best move (a `None` keeps the old one).
     #[inline]
     pub fn set_best(&mut self, best: Option<Card>) {
         if let Some(c) = best {
-            let lo = self.packed.lo & !(0x3f << BEST);
+            let lo = self.packed.lo & !(0xff << BEST);
             self.packed.lo = lo | u64::from(c.bit_index()) << BEST;
         }
     }
 
-    /// The stamp ([`AGING`]) of the generation of the last store, tightening or hit.
+    /// The stamp ([`crate::budget::AGING`]) of the generation of the last store,
+    /// tightening or hit.
     #[inline]
     pub fn used(&self) -> u16 {
-        let hi = self.packed.hi;
-        ((hi >> USED_LOW) & 3 | (hi >> (USED_HIGH - 2)) & 4) as u16
+        ((self.packed.hi >> USED) & STAMP) as u16
     }
 
     /// Replaces the stamp.
     #[inline]
-    pub fn set_used(&mut self, stamp: u16) {
-        debug_assert!(stamp < 1 << 3, "a stamp of three bits");
-        let stamp = u64::from(stamp);
-        let hi = self.packed.hi & !(3 << USED_LOW | 1 << USED_HIGH);
-        self.packed.hi = hi | (stamp & 3) << USED_LOW | (stamp >> 2) << USED_HIGH;
+    pub fn set_used(&mut self, stamp: Stamp) {
+        self.packed.hi = self.packed.hi & !(STAMP << USED) | u64::from(stamp.0) << USED;
+    }
+
+    /// Pulls an old stamp up ([`ddsolve_tt::Aging::refreshed`]), as the aging wants every
+    /// so often.
+    #[inline]
+    pub fn refresh(&mut self, now: Generation) {
+        let stamp = crate::budget::AGING.refreshed(now, self.used());
+        self.set_used(Stamp(stamp as u8));
     }
 
     /// Has a probe been decided by the entry?
     #[inline]
     pub fn was_hit(&self) -> bool {
-        self.packed.hi & 1 << HIT != 0
+        self.packed.hi & HIT << USED != 0
     }
 
-    /// Records a decisive probe in generation `now`.
+    /// Records a decisive probe with the stamp of the current generation.
     #[inline]
-    pub fn touch_hit(&mut self, now: Generation) {
-        self.set_used(AGING.stamp(now));
-        self.packed.hi |= 1 << HIT;
+    pub fn touch_hit(&mut self, now: Stamp) {
+        self.set_used(now);
+        self.packed.hi |= HIT << USED;
     }
-}
-
-/// A bound of at most 13 tricks, at bit `at`.
-#[inline]
-fn field(value: u8, at: u32) -> u64 {
-    debug_assert!(value <= 0xf, "bounds of at most 13 tricks");
-    u64::from(value) << at
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use ddsolve_cards::{DealRng, Hand};
-    use ddsolve_tt::{forced_depths, relative_counts, Pattern};
+    use ddsolve_tt::Pattern;
 
     /// The fields read back as written, whatever the pattern, and never change what the
     /// pattern matches, covers or equals.
@@ -183,28 +221,30 @@ mod tests {
             let all = hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3];
             let win = Hand(rng.next_u64() & rng.next_u64() & all.0);
             let exact = Pattern::new(&hands);
-            let pattern = RankPattern::new(
-                exact,
-                forced_depths(exact, relative_counts(win, &hands), &hands),
-            );
+            let pattern = RankPattern::of_win(exact, win, &hands);
             let r = rng.next_u64();
             let lower = (r % 14) as u8;
             let upper = lower + ((r >> 8) % u64::from(14 - lower)) as u8;
             let cards: Vec<Card> = all.iter().collect();
             let best = (r >> 16 & 1 == 1 && !cards.is_empty())
                 .then(|| cards[(r >> 20) as usize % cards.len()]);
-            let mut e = Entry::new(pattern, Bounds::new(lower, upper), best, now);
-            let bare = Entry::new(pattern, Bounds::new(0, 0), None, Generation::default());
+            let mut e = Entry::new(pattern, Bounds::new(lower, upper), best, Stamp::of(now));
+            let bare = Entry::new(pattern, Bounds::new(0, 0), None, Stamp::of(now.next()));
             assert_eq!(e.pattern(), pattern);
             assert_eq!(e.bounds(), Bounds::new(lower, upper));
+            for t in 0..=14 {
+                assert_eq!(e.decides(t), Bounds::new(lower, upper).decides(t));
+            }
             assert_eq!(e.best(), best);
-            assert_eq!(e.used(), AGING.stamp(now));
+            assert_eq!(Stamp(e.used() as u8), Stamp::of(now));
             assert!(!e.was_hit());
             assert!(e.matches(&exact));
             assert!(e.same_pattern(&bare) && e.covers(&bare) && bare.covers(&e));
             assert_eq!(e.order(), pattern.order());
+            let key = Entry::order_key(pattern.order());
+            assert!(!e.sorts_below(key) && e.sorts_below(Entry::order_key(e.order() + 1)));
             now = now.next();
-            e.touch_hit(now);
+            e.touch_hit(Stamp::of(now));
             e.set_bounds(Bounds::new(upper, upper));
             let other = cards.first().copied();
             e.set_best(other);
@@ -212,7 +252,7 @@ mod tests {
             assert_eq!(e.pattern(), pattern);
             assert_eq!(e.bounds(), Bounds::new(upper, upper));
             assert_eq!(e.best(), other.or(best));
-            assert_eq!(e.used(), AGING.stamp(now));
+            assert_eq!(Stamp(e.used() as u8), Stamp::of(now));
             assert!(e.was_hit());
         }
     }

@@ -43,10 +43,14 @@ pub struct RankPattern {
     pub(crate) mask_hi: u64,
 }
 
-/// The bits of an owner word that no card uses: the six above the 26 bits (13 cards) of
-/// each 32-bit lane. A pattern's are 0 (so are its mask's, which is why every test of it
-/// ignores them); the table's entries keep their own fields there.
-pub(crate) const SPARE: u64 = 0xfc00_0000_fc00_0000;
+/// The bits of an owner word that no pattern of the table uses: the top byte of each
+/// 32-bit lane. A lane's 13 cards take 26 bits, but a pattern of [`RankPattern::of_win`]
+/// never fixes a suit's lowest card (its owner is forced: [`forced_depths`] stops above the
+/// bottom block), so its depths are at most 12 and its owners and mask stay in the low 24
+/// bits of each lane. Every test of a pattern masks its owners with its mask, so these bits
+/// of the owner words are never read as cards: the table's entries keep their own fields
+/// there, a byte each.
+pub(crate) const SPARE: u64 = 0xff00_0000_ff00_0000;
 
 impl RankPattern {
     /// The pattern of the top `depths[s]` relative cards of each suit `s` of the position
@@ -109,10 +113,14 @@ impl RankPattern {
         ((self.mask_lo.count_ones() + self.mask_hi.count_ones()) / 2) as u8
     }
 
-    /// The spare bits ([`SPARE`]) of the owner words: 0 for every pattern built here.
+    /// The spare bits ([`SPARE`]) of the owner and mask words: 0 for every pattern of
+    /// depths at most 12.
     #[inline]
     pub(crate) fn spare(&self) -> (u64, u64) {
-        (self.lo & SPARE, self.hi & SPARE)
+        (
+            (self.lo | self.mask_lo) & SPARE,
+            (self.hi | self.mask_hi) & SPARE,
+        )
     }
 
     /// The pattern's cards as absolute ranks of a matching position with cards `hands`:

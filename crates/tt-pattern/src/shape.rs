@@ -1,9 +1,7 @@
 //! The patterns of one shape: every entry stored under one key, general before specific.
 
-use crate::budget::AGING;
-use crate::entry::Entry;
+use crate::entry::{Entry, Stamp};
 use crate::Bounds;
-use ddsolve_tt::Generation;
 use ddsolve_tt::Pattern;
 
 /// In which order a shape's entries are tried.
@@ -95,7 +93,7 @@ impl ShapeList {
         if tricks > self.max_lower && tricks <= self.min_upper {
             return None;
         }
-        let hit = |e: &Entry| e.matches(exact) && e.bounds().decides(tricks).is_some();
+        let hit = |e: &Entry| e.matches(exact) && e.decides(tricks).is_some();
         let i = match order {
             ProbeOrder::GeneralFirst => first_hit(&self.entries, hit),
             ProbeOrder::NewestFirst => self.entries.iter().rposition(hit),
@@ -111,16 +109,17 @@ impl ShapeList {
     /// when that leaves them saying nothing more than it does.
     ///
     /// Needs room for one more entry (the table reserves it first).
-    pub fn store(&mut self, new: Entry, now: Generation, order: ProbeOrder) -> Stored {
+    pub fn store(&mut self, new: Entry, now: Stamp, order: ProbeOrder) -> Stored {
         let (from, to) = match order {
             // Only entries of the same order can be the same pattern.
             ProbeOrder::GeneralFirst => {
                 let order = new.order();
-                let from = self.entries.partition_point(|e| e.order() < order);
+                let (key, next) = (Entry::order_key(order), Entry::order_key(order + 1));
+                let from = self.entries.partition_point(|e| e.sorts_below(key));
                 let to = from
                     + self.entries[from..]
                         .iter()
-                        .take_while(|e| e.order() == order)
+                        .take_while(|e| e.sorts_below(next))
                         .count();
                 (from, to)
             }
@@ -141,20 +140,25 @@ impl ShapeList {
                 let bounds = e.bounds().meet(new.bounds());
                 e.set_bounds(bounds);
                 e.set_best(new.best());
-                e.set_used(AGING.stamp(now));
+                e.set_used(now);
                 out.merged = true;
                 bounds
             }
             None => new.bounds(),
         };
         // More specific entries sort after the run of this order.
-        let tail = match order {
-            ProbeOrder::GeneralFirst => to,
-            ProbeOrder::NewestFirst => 0,
+        let (tail, past_run) = match order {
+            ProbeOrder::GeneralFirst => (to, true),
+            ProbeOrder::NewestFirst => (0, false),
         };
         self.max_lower = self.max_lower.max(bounds.lower);
         self.min_upper = self.min_upper.min(bounds.upper);
-        out.absorbed = self.absorb(&new, bounds, tail);
+        // Two instances: general first, the scan's test is `covers` alone.
+        out.absorbed = if past_run {
+            self.absorb::<true>(&new, bounds, tail)
+        } else {
+            self.absorb::<false>(&new, bounds, tail)
+        };
         if same.is_none() {
             debug_assert!(self.entries.len() < self.entries.capacity());
             match order {
@@ -168,15 +172,22 @@ impl ShapeList {
     }
 
     /// Tightens the entries from `from` on that `general` (with `bounds`) strictly covers, and
-    /// removes those left with nothing to add; returns how many it removed.
-    fn absorb(&mut self, general: &Entry, bounds: Bounds, from: usize) -> usize {
+    /// removes those left with nothing to add; returns how many it removed. `PAST_RUN`: every
+    /// entry from `from` on has a higher order than `general` (general first, after the run
+    /// of its order).
+    fn absorb<const PAST_RUN: bool>(
+        &mut self,
+        general: &Entry,
+        bounds: Bounds,
+        from: usize,
+    ) -> usize {
         // Tightens `e` if `general` covers it; true when that leaves it nothing to add.
         let order = general.order();
         let absorbs = |e: &mut Entry| {
             // Strictly more general: a covered pattern of the same order is the same one.
-            // Tested second, as few entries pass `covers` (and general first, every entry
-            // after the run of `general`'s order has a higher one).
-            if general.covers(e) && e.order() != order {
+            // Tested second, as few entries pass `covers`, and only when entries of the same
+            // order may follow.
+            if general.covers(e) && (PAST_RUN || e.order() != order) {
                 let tightened = e.bounds().meet(bounds);
                 e.set_bounds(tightened);
                 bounds.implies(tightened)
