@@ -274,5 +274,5 @@ impl ShapeCache {
 /// How many entries a full list of `capacity` grows by: by half, at least 4.
 #[inline]
 fn growth(capacity: usize) -> usize {
-    (capacity / 2).max(4)
+    (capacity / 4).max(4)
 }
