@@ -59,6 +59,16 @@ impl Stamp {
 }
 
 impl Entry {
+    /// The filler of a list's storage past its entries (never read as an entry).
+    pub const VACANT: Entry = Entry {
+        packed: RankPattern {
+            lo: 0,
+            hi: 0,
+            mask_lo: 0,
+            mask_hi: 0,
+        },
+    };
+
     /// A fresh entry, stamped `now`, never hit. The pattern's depths are at most 12
     /// ([`SPARE`]).
     #[inline]

@@ -37,17 +37,25 @@ pub(crate) struct Stored {
 /// The list also keeps the highest lower bound and the lowest upper bound of its entries
 /// (or of entries it held: removals leave them as they were), so that a probe no entry can
 /// decide is answered without a scan.
+///
+/// 24 bytes (a slot of the shape array 32 with its key): the entries' storage, whose length
+/// is the list's capacity (vacant entries past its `len`), the length in 32 bits beside it,
+/// and the bounds.
 #[derive(Debug)]
 pub(crate) struct ShapeList {
-    entries: Vec<Entry>,
+    storage: Box<[Entry]>,
+    len: u32,
     max_lower: u8,
     min_upper: u8,
 }
 
+const _: () = assert!(std::mem::size_of::<ShapeList>() == 24);
+
 impl Default for ShapeList {
     fn default() -> ShapeList {
         ShapeList {
-            entries: Vec::new(),
+            storage: Box::default(),
+            len: 0,
             max_lower: 0,
             min_upper: u8::MAX,
         }
@@ -58,17 +66,23 @@ impl ShapeList {
     /// The entries, general first.
     #[inline]
     pub fn entries(&self) -> &[Entry] {
-        &self.entries
+        &self.storage[..self.len as usize]
+    }
+
+    /// The entries, mutable.
+    #[inline]
+    fn entries_mut(&mut self) -> &mut [Entry] {
+        &mut self.storage[..self.len as usize]
     }
 
     #[inline]
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.len as usize
     }
 
     #[inline]
     pub fn capacity(&self) -> usize {
-        self.entries.capacity()
+        self.storage.len()
     }
 
     /// Makes room for at least `extra` more entries, growing exactly to `len + extra`: in a
@@ -76,9 +90,11 @@ impl ShapeList {
     /// a list this small in place).
     #[inline]
     pub fn reserve_exact(&mut self, extra: usize) {
-        let mut entries = Vec::with_capacity(self.entries.len() + extra);
-        entries.extend_from_slice(&self.entries);
-        self.entries = entries;
+        let len = self.len();
+        let mut storage = Vec::with_capacity(len + extra);
+        storage.extend_from_slice(self.entries());
+        storage.resize(len + extra, Entry::VACANT);
+        self.storage = storage.into_boxed_slice();
     }
 
     /// The first entry in `order` that matches `exact` and decides whether the side on lead
@@ -95,10 +111,10 @@ impl ShapeList {
         }
         let hit = |e: &Entry| e.matches(exact) && e.decides(tricks).is_some();
         let i = match order {
-            ProbeOrder::GeneralFirst => first_hit(&self.entries, hit),
-            ProbeOrder::NewestFirst => self.entries.iter().rposition(hit),
+            ProbeOrder::GeneralFirst => first_hit(self.entries(), hit),
+            ProbeOrder::NewestFirst => self.entries().iter().rposition(hit),
         }?;
-        let e = &mut self.entries[i];
+        let e = &mut self.entries_mut()[i];
         // The entry decides: the side on lead reaches `tricks` when its lower bound does.
         let reached = e.bounds().lower >= tricks;
         Some((i, e, reached))
@@ -110,22 +126,23 @@ impl ShapeList {
     ///
     /// Needs room for one more entry (the table reserves it first).
     pub fn store(&mut self, new: Entry, now: Stamp, order: ProbeOrder) -> Stored {
+        let len = self.len();
         let (from, to) = match order {
             // Only entries of the same order can be the same pattern.
             ProbeOrder::GeneralFirst => {
                 let order = new.order();
                 let (key, next) = (Entry::order_key(order), Entry::order_key(order + 1));
-                let from = self.entries.partition_point(|e| e.sorts_below(key));
+                let from = self.entries().partition_point(|e| e.sorts_below(key));
                 let to = from
-                    + self.entries[from..]
+                    + self.entries()[from..]
                         .iter()
                         .take_while(|e| e.sorts_below(next))
                         .count();
                 (from, to)
             }
-            ProbeOrder::NewestFirst => (0, self.entries.len()),
+            ProbeOrder::NewestFirst => (0, len),
         };
-        let same = self.entries[from..to]
+        let same = self.entries()[from..to]
             .iter()
             .position(|e| e.same_pattern(&new))
             .map(|j| from + j);
@@ -136,7 +153,7 @@ impl ShapeList {
         };
         let bounds = match same {
             Some(i) => {
-                let e = &mut self.entries[i];
+                let e = &mut self.entries_mut()[i];
                 let bounds = e.bounds().meet(new.bounds());
                 e.set_bounds(bounds);
                 e.set_best(new.best());
@@ -160,12 +177,17 @@ impl ShapeList {
             self.absorb::<false>(&new, bounds, tail)
         };
         if same.is_none() {
-            debug_assert!(self.entries.len() < self.entries.capacity());
-            match order {
+            // Absorbing may have shortened the list.
+            let len = self.len();
+            debug_assert!(len < self.capacity());
+            let at = match order {
                 // Newest first among patterns of one order.
-                ProbeOrder::GeneralFirst => self.entries.insert(from, new),
-                ProbeOrder::NewestFirst => self.entries.push(new),
-            }
+                ProbeOrder::GeneralFirst => from,
+                ProbeOrder::NewestFirst => len,
+            };
+            self.storage.copy_within(at..len, at + 1);
+            self.storage[at] = new;
+            self.len += 1;
             out.inserted = true;
         }
         out
@@ -196,37 +218,39 @@ impl ShapeList {
             }
         };
         // Most stores absorb nothing: find the first entry that goes before moving any.
-        let Some(first) = self.entries[from..].iter_mut().position(absorbs) else {
+        let entries = self.entries_mut();
+        let Some(first) = entries[from..].iter_mut().position(absorbs) else {
             return 0;
         };
-        let n = self.entries.len();
+        let n = entries.len();
         let mut kept = from + first;
         for i in kept + 1..n {
-            if !absorbs(&mut self.entries[i]) {
-                self.entries[kept] = self.entries[i];
+            if !absorbs(&mut entries[i]) {
+                entries[kept] = entries[i];
                 kept += 1;
             }
         }
-        self.entries.truncate(kept);
+        self.len = kept as u32;
         n - kept
     }
 
     /// Keeps only the entries for which `keep` says so; returns how many it removed. Frees
     /// the memory of removed entries.
     pub fn retain(&mut self, keep: impl FnMut(&Entry) -> bool) -> usize {
-        let n = self.entries.len();
-        self.entries.retain(keep);
-        let removed = n - self.entries.len();
+        let mut entries: Vec<Entry> = self.entries().to_vec();
+        entries.retain(keep);
+        let removed = self.len() - entries.len();
         if removed > 0 {
-            self.entries.shrink_to_fit();
+            self.len = entries.len() as u32;
+            self.storage = entries.into_boxed_slice();
             self.max_lower = self
-                .entries
+                .entries()
                 .iter()
                 .map(|e| e.bounds().lower)
                 .max()
                 .unwrap_or(0);
             self.min_upper = self
-                .entries
+                .entries()
                 .iter()
                 .map(|e| e.bounds().upper)
                 .min()
@@ -237,7 +261,7 @@ impl ShapeList {
 
     /// Applies `f` to every entry.
     pub fn for_each_mut(&mut self, f: impl FnMut(&mut Entry)) {
-        self.entries.iter_mut().for_each(f);
+        self.entries_mut().iter_mut().for_each(f);
     }
 }
 
