@@ -40,7 +40,8 @@ const fn lengths_at(s: usize) -> u32 {
 /// the hands ([`Pattern::new`]); once prepared for a deal, [`RankOwners::pattern`] is
 /// right for every position whose hands are part of the same hands of that deal (every
 /// position the search reaches from it), which is the caller's promise. The tables take
-/// [`RankOwners::TABLE_BYTES`].
+/// [`RankOwners::TABLE_BYTES`], zeroed when first allocated; a deal writes only the entries
+/// of the sets of its own cards, so a deal of few cards brings little of them into memory.
 ///
 /// ```
 /// use ddsolve_cards::{Deal, Strain, Seat};
