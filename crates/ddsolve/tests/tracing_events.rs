@@ -186,12 +186,12 @@ fn the_debug_events_of_a_table_add_up_to_the_solvers_statistics() {
 #[test]
 fn evictions_are_reported_by_the_default_table() {
     // A freak deal (from `freak-seed11-24.tsv`) in the smallest table: entries are evicted
-    // within one solve (spades, North leading).
+    // within one solve (diamonds, West leading: some 22,000 with 32-byte entries).
     let deal: Deal = "N:.JT962.KT.AQT987 T9765432.K3..J52 KJ.AQ8754.A5432. AQ8..QJ9876.K643"
         .parse()
         .unwrap();
     let mut solver = SolverBuilder::new().tt_memory_mb(1).build();
-    let pos = Position::new(deal, Strain::Spades, Seat::North);
+    let pos = Position::new(deal, Strain::Diamonds, Seat::West);
     let (_, events) = capture(LevelFilter::DEBUG, || solver.tricks(&pos));
     let solves = solved(&events);
     assert_eq!(solves.len(), 1);

@@ -5,9 +5,10 @@
 use crate::entry::Entry;
 use ddsolve_tt::{Aging, Generation};
 
-/// The table's aging: 16-bit stamps of the search counter, ages told apart up to 3 (every
-/// older entry counts as that old), stamps refreshed every 16,384 searches.
-pub(crate) const AGING: Aging = Aging::new(16, 3);
+/// The table's aging: 3-bit stamps of the search counter (what an entry has room for),
+/// ages told apart up to 3 (every older entry counts as that old), stamps refreshed every
+/// 2 searches once the table holds half its budget (`TtPattern::new_search`).
+pub(crate) const AGING: Aging = Aging::new(3, 3);
 
 /// How much an entry is worth keeping, as a number where higher means evict sooner:
 /// the stalest first (generations since it was last stored, tightened or hit, up to
@@ -15,9 +16,9 @@ pub(crate) const AGING: Aging = Aging::new(16, 3);
 /// specific (the most cards fixed).
 #[inline]
 pub(crate) fn eviction_score(e: &Entry, now: Generation) -> usize {
-    let age = usize::from(AGING.age(now, e.used));
-    let unused = usize::from(e.hits == 0);
-    (age << 7) | (unused << 6) | usize::from(e.order.min(63))
+    let age = usize::from(AGING.age(now, e.used()));
+    let unused = usize::from(!e.was_hit());
+    (age << 7) | (unused << 6) | usize::from(e.order().min(63))
 }
 
 /// Scores range over `0..SCORES`.

@@ -227,6 +227,14 @@ impl ShapeCache {
         }
     }
 
+    /// Applies `f` to every list, which it may change but not empty or resize (the aging's
+    /// refresh of the stamps): no bookkeeping.
+    pub fn for_each_list_mut(&mut self, mut f: impl FnMut(&mut ShapeList)) {
+        for slot in &mut self.slots {
+            f(&mut slot.list);
+        }
+    }
+
     /// Empties slot `i` and shifts the run after it back, so that lookups never meet a gap
     /// inside a run.
     fn remove(&mut self, mut i: usize) {
@@ -263,8 +271,14 @@ impl ShapeCache {
     }
 }
 
-/// How many entries a full list of `capacity` grows by: by half, at least 4.
+/// How many entries a full list of `capacity` grows by: 2 for a new list (most shapes
+/// hold one or two entries), then a quarter, at least 4. Slack is memory: a half left a
+/// sixth of the entries' memory unused on a large table.
 #[inline]
 fn growth(capacity: usize) -> usize {
-    (capacity / 2).max(4)
+    if capacity == 0 {
+        2
+    } else {
+        (capacity / 4).max(4)
+    }
 }

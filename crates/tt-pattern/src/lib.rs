@@ -11,9 +11,14 @@
 //!   agrees with it. [`forced_depths`] stops a suit above its bottom block of one owner,
 //!   whose owners the lengths force.
 //! - [`Bounds`] (`bounds.rs`): what an entry knows, bounds that only narrow.
+//! - `entry.rs`: an entry in 32 bytes, the pattern's four words: its order, bounds, best
+//!   move and stamp sit a byte each in the top byte of the owner lanes, which a table's
+//!   patterns never use (their depths stop above a suit's lowest card) and every pattern
+//!   test masks out.
 //! - `shape.rs`: the entries of one shape, general first; a store merges into the same
 //!   pattern or goes in, and absorbs the more specific entries it makes redundant.
-//! - `cache.rs`: shapes to their lists, by open addressing with backward-shift deletion.
+//! - `cache.rs`: shapes to their lists (32-byte slots), by open addressing with
+//!   backward-shift deletion; a list starts with room for 2 entries and grows by a quarter.
 //! - `budget.rs`: what goes first under the memory limit ([`Budget`], `ddsolve-tt`'s, as
 //!   are its [`Generation`] counter and the aging of stamps): evictions remove the stalest,
 //!   never-hit, most specific entries first.

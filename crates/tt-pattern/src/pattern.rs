@@ -35,17 +35,32 @@ use ddsolve_tt::{absolute_win_ranks, win_depths, Pattern};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RankPattern {
-    lo: u64,
-    hi: u64,
-    mask_lo: u64,
-    mask_hi: u64,
+    // Crate-visible for the table's entries, which keep their fields in the spare bits of
+    // the owner words ([`SPARE`]).
+    pub(crate) lo: u64,
+    pub(crate) hi: u64,
+    pub(crate) mask_lo: u64,
+    pub(crate) mask_hi: u64,
 }
+
+/// The bits of an owner word that no pattern of the table uses: the top byte of each
+/// 32-bit lane. A lane's 13 cards take 26 bits, but a pattern of [`RankPattern::of_win`]
+/// never fixes a suit's lowest card (its owner is forced: [`forced_depths`] stops above the
+/// bottom block), so its depths are at most 12 and its owners and mask stay in the low 24
+/// bits of each lane. Every test of a pattern masks its owners with its mask, so these bits
+/// of the owner words are never read as cards: the table's entries keep their own fields
+/// there, a byte each.
+pub(crate) const SPARE: u64 = 0xff00_0000_ff00_0000;
 
 impl RankPattern {
     /// The pattern of the top `depths[s]` relative cards of each suit `s` of the position
     /// whose owners are `exact`.
     #[inline]
     pub fn new(exact: Pattern, depths: [u8; 4]) -> RankPattern {
+        debug_assert!(
+            depths.iter().all(|&d| d <= 13),
+            "a suit has at most 13 cards"
+        );
         let mask = Pattern::mask(depths);
         let owners = exact.0 & mask;
         RankPattern {
@@ -96,6 +111,16 @@ impl RankPattern {
     #[inline]
     pub fn order(&self) -> u8 {
         ((self.mask_lo.count_ones() + self.mask_hi.count_ones()) / 2) as u8
+    }
+
+    /// The spare bits ([`SPARE`]) of the owner and mask words: 0 for every pattern of
+    /// depths at most 12.
+    #[inline]
+    pub(crate) fn spare(&self) -> (u64, u64) {
+        (
+            (self.lo | self.mask_lo) & SPARE,
+            (self.hi | self.mask_hi) & SPARE,
+        )
     }
 
     /// The pattern's cards as absolute ranks of a matching position with cards `hands`:

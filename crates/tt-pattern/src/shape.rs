@@ -1,9 +1,7 @@
 //! The patterns of one shape: every entry stored under one key, general before specific.
 
-use crate::budget::AGING;
-use crate::entry::Entry;
+use crate::entry::{Entry, Stamp};
 use crate::Bounds;
-use ddsolve_tt::Generation;
 use ddsolve_tt::Pattern;
 
 /// In which order a shape's entries are tried.
@@ -39,17 +37,25 @@ pub(crate) struct Stored {
 /// The list also keeps the highest lower bound and the lowest upper bound of its entries
 /// (or of entries it held: removals leave them as they were), so that a probe no entry can
 /// decide is answered without a scan.
+///
+/// 24 bytes (a slot of the shape array 32 with its key): the entries' storage, whose length
+/// is the list's capacity (vacant entries past its `len`), the length in 32 bits beside it,
+/// and the bounds.
 #[derive(Debug)]
 pub(crate) struct ShapeList {
-    entries: Vec<Entry>,
+    storage: Box<[Entry]>,
+    len: u32,
     max_lower: u8,
     min_upper: u8,
 }
 
+const _: () = assert!(std::mem::size_of::<ShapeList>() == 24);
+
 impl Default for ShapeList {
     fn default() -> ShapeList {
         ShapeList {
-            entries: Vec::new(),
+            storage: Box::default(),
+            len: 0,
             max_lower: 0,
             min_upper: u8::MAX,
         }
@@ -60,17 +66,23 @@ impl ShapeList {
     /// The entries, general first.
     #[inline]
     pub fn entries(&self) -> &[Entry] {
-        &self.entries
+        &self.storage[..self.len as usize]
+    }
+
+    /// The entries, mutable.
+    #[inline]
+    fn entries_mut(&mut self) -> &mut [Entry] {
+        &mut self.storage[..self.len as usize]
     }
 
     #[inline]
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.len as usize
     }
 
     #[inline]
     pub fn capacity(&self) -> usize {
-        self.entries.capacity()
+        self.storage.len()
     }
 
     /// Makes room for at least `extra` more entries, growing exactly to `len + extra`: in a
@@ -78,9 +90,11 @@ impl ShapeList {
     /// a list this small in place).
     #[inline]
     pub fn reserve_exact(&mut self, extra: usize) {
-        let mut entries = Vec::with_capacity(self.entries.len() + extra);
-        entries.extend_from_slice(&self.entries);
-        self.entries = entries;
+        let len = self.len();
+        let mut storage = Vec::with_capacity(len + extra);
+        storage.extend_from_slice(self.entries());
+        storage.resize(len + extra, Entry::VACANT);
+        self.storage = storage.into_boxed_slice();
     }
 
     /// The first entry in `order` that matches `exact` and decides whether the side on lead
@@ -95,14 +109,14 @@ impl ShapeList {
         if tricks > self.max_lower && tricks <= self.min_upper {
             return None;
         }
-        let hit = |e: &Entry| e.pattern.matches(exact) && e.bounds.decides(tricks).is_some();
+        let hit = |e: &Entry| e.matches(exact) && e.decides(tricks).is_some();
         let i = match order {
-            ProbeOrder::GeneralFirst => first_hit(&self.entries, hit),
-            ProbeOrder::NewestFirst => self.entries.iter().rposition(hit),
+            ProbeOrder::GeneralFirst => first_hit(self.entries(), hit),
+            ProbeOrder::NewestFirst => self.entries().iter().rposition(hit),
         }?;
-        let e = &mut self.entries[i];
+        let e = &mut self.entries_mut()[i];
         // The entry decides: the side on lead reaches `tricks` when its lower bound does.
-        let reached = e.bounds.lower >= tricks;
+        let reached = e.bounds().lower >= tricks;
         Some((i, e, reached))
     }
 
@@ -111,23 +125,26 @@ impl ShapeList {
     /// when that leaves them saying nothing more than it does.
     ///
     /// Needs room for one more entry (the table reserves it first).
-    pub fn store(&mut self, new: Entry, now: Generation, order: ProbeOrder) -> Stored {
+    pub fn store(&mut self, new: Entry, now: Stamp, order: ProbeOrder) -> Stored {
+        let len = self.len();
         let (from, to) = match order {
             // Only entries of the same order can be the same pattern.
             ProbeOrder::GeneralFirst => {
-                let from = self.entries.partition_point(|e| e.order < new.order);
+                let order = new.order();
+                let (key, next) = (Entry::order_key(order), Entry::order_key(order + 1));
+                let from = self.entries().partition_point(|e| e.sorts_below(key));
                 let to = from
-                    + self.entries[from..]
+                    + self.entries()[from..]
                         .iter()
-                        .take_while(|e| e.order == new.order)
+                        .take_while(|e| e.sorts_below(next))
                         .count();
                 (from, to)
             }
-            ProbeOrder::NewestFirst => (0, self.entries.len()),
+            ProbeOrder::NewestFirst => (0, len),
         };
-        let same = self.entries[from..to]
+        let same = self.entries()[from..to]
             .iter()
-            .position(|e| e.pattern == new.pattern)
+            .position(|e| e.same_pattern(&new))
             .map(|j| from + j);
         let mut out = Stored {
             inserted: false,
@@ -136,84 +153,106 @@ impl ShapeList {
         };
         let bounds = match same {
             Some(i) => {
-                let e = &mut self.entries[i];
-                e.bounds = e.bounds.meet(new.bounds);
+                let e = &mut self.entries_mut()[i];
+                let bounds = e.bounds().meet(new.bounds());
+                e.set_bounds(bounds);
                 e.set_best(new.best());
-                e.used = AGING.stamp(now);
+                e.set_used(now);
                 out.merged = true;
-                e.bounds
+                bounds
             }
-            None => new.bounds,
+            None => new.bounds(),
         };
         // More specific entries sort after the run of this order.
-        let tail = match order {
-            ProbeOrder::GeneralFirst => to,
-            ProbeOrder::NewestFirst => 0,
+        let (tail, past_run) = match order {
+            ProbeOrder::GeneralFirst => (to, true),
+            ProbeOrder::NewestFirst => (0, false),
         };
         self.max_lower = self.max_lower.max(bounds.lower);
         self.min_upper = self.min_upper.min(bounds.upper);
-        out.absorbed = self.absorb(&new, bounds, tail);
+        // Two instances: general first, the scan's test is `covers` alone.
+        out.absorbed = if past_run {
+            self.absorb::<true>(&new, bounds, tail)
+        } else {
+            self.absorb::<false>(&new, bounds, tail)
+        };
         if same.is_none() {
-            debug_assert!(self.entries.len() < self.entries.capacity());
-            match order {
+            // Absorbing may have shortened the list.
+            let len = self.len();
+            debug_assert!(len < self.capacity());
+            let at = match order {
                 // Newest first among patterns of one order.
-                ProbeOrder::GeneralFirst => self.entries.insert(from, new),
-                ProbeOrder::NewestFirst => self.entries.push(new),
-            }
+                ProbeOrder::GeneralFirst => from,
+                ProbeOrder::NewestFirst => len,
+            };
+            self.storage.copy_within(at..len, at + 1);
+            self.storage[at] = new;
+            self.len += 1;
             out.inserted = true;
         }
         out
     }
 
     /// Tightens the entries from `from` on that `general` (with `bounds`) strictly covers, and
-    /// removes those left with nothing to add; returns how many it removed.
-    fn absorb(&mut self, general: &Entry, bounds: Bounds, from: usize) -> usize {
+    /// removes those left with nothing to add; returns how many it removed. `PAST_RUN`: every
+    /// entry from `from` on has a higher order than `general` (general first, after the run
+    /// of its order).
+    fn absorb<const PAST_RUN: bool>(
+        &mut self,
+        general: &Entry,
+        bounds: Bounds,
+        from: usize,
+    ) -> usize {
         // Tightens `e` if `general` covers it; true when that leaves it nothing to add.
+        let order = general.order();
         let absorbs = |e: &mut Entry| {
             // Strictly more general: a covered pattern of the same order is the same one.
-            // Tested second, as few entries pass `covers` (and general first, every entry
-            // after the run of `general`'s order has a higher one).
-            if general.pattern.covers(&e.pattern) && e.order != general.order {
-                e.bounds = e.bounds.meet(bounds);
-                bounds.implies(e.bounds)
+            // Tested second, as few entries pass `covers`, and only when entries of the same
+            // order may follow.
+            if general.covers(e) && (PAST_RUN || e.order() != order) {
+                let tightened = e.bounds().meet(bounds);
+                e.set_bounds(tightened);
+                bounds.implies(tightened)
             } else {
                 false
             }
         };
         // Most stores absorb nothing: find the first entry that goes before moving any.
-        let Some(first) = self.entries[from..].iter_mut().position(absorbs) else {
+        let entries = self.entries_mut();
+        let Some(first) = entries[from..].iter_mut().position(absorbs) else {
             return 0;
         };
-        let n = self.entries.len();
+        let n = entries.len();
         let mut kept = from + first;
         for i in kept + 1..n {
-            if !absorbs(&mut self.entries[i]) {
-                self.entries[kept] = self.entries[i];
+            if !absorbs(&mut entries[i]) {
+                entries[kept] = entries[i];
                 kept += 1;
             }
         }
-        self.entries.truncate(kept);
+        self.len = kept as u32;
         n - kept
     }
 
     /// Keeps only the entries for which `keep` says so; returns how many it removed. Frees
     /// the memory of removed entries.
     pub fn retain(&mut self, keep: impl FnMut(&Entry) -> bool) -> usize {
-        let n = self.entries.len();
-        self.entries.retain(keep);
-        let removed = n - self.entries.len();
+        let mut entries: Vec<Entry> = self.entries().to_vec();
+        entries.retain(keep);
+        let removed = self.len() - entries.len();
         if removed > 0 {
-            self.entries.shrink_to_fit();
+            self.len = entries.len() as u32;
+            self.storage = entries.into_boxed_slice();
             self.max_lower = self
-                .entries
+                .entries()
                 .iter()
-                .map(|e| e.bounds.lower)
+                .map(|e| e.bounds().lower)
                 .max()
                 .unwrap_or(0);
             self.min_upper = self
-                .entries
+                .entries()
                 .iter()
-                .map(|e| e.bounds.upper)
+                .map(|e| e.bounds().upper)
                 .min()
                 .unwrap_or(u8::MAX);
         }
@@ -222,7 +261,7 @@ impl ShapeList {
 
     /// Applies `f` to every entry.
     pub fn for_each_mut(&mut self, f: impl FnMut(&mut Entry)) {
-        self.entries.iter_mut().for_each(f);
+        self.entries_mut().iter_mut().for_each(f);
     }
 }
 

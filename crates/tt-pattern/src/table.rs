@@ -2,7 +2,7 @@
 
 use crate::budget::{eviction_score, AGING, SCORES};
 use crate::cache::{ShapeCache, ENTRY_BYTES, SLOT_BYTES};
-use crate::entry::Entry;
+use crate::entry::{Entry, Stamp};
 use crate::shape::ProbeOrder;
 use crate::{Bounds, RankPattern};
 use ddsolve_cards::{Hand, SeatMap};
@@ -79,6 +79,8 @@ pub struct TtPattern {
     first_slots: usize,
     max_slots: usize,
     now: Generation,
+    /// The stamp of `now`, for the entries.
+    stamp: Stamp,
     order: ProbeOrder,
     resets: u64,
     counters: Counters,
@@ -103,6 +105,7 @@ impl TtPattern {
             first_slots,
             max_slots,
             now: Generation::default(),
+            stamp: Stamp::of(Generation::default()),
             order,
             resets: 0,
             counters: Counters::default(),
@@ -252,16 +255,13 @@ impl TranspositionTable for TtPattern {
             ProbeOrder::GeneralFirst => i + 1,
             ProbeOrder::NewestFirst => len - i,
         } as u64;
-        e.touch_hit(self.now);
+        e.touch_hit(self.stamp);
         self.counters.hits += 1;
+        let bounds = e.bounds();
         Some(TtHit {
             reached,
-            bound: if reached {
-                e.bounds.lower
-            } else {
-                e.bounds.upper
-            },
-            win: e.pattern.win_ranks(at.hands()),
+            bound: if reached { bounds.lower } else { bounds.upper },
+            win: e.pattern().win_ranks(at.hands()),
             best: e.best(),
         })
     }
@@ -272,10 +272,10 @@ impl TranspositionTable for TtPattern {
             RankPattern::of_win(key.pattern, entry.win, at.hands()),
             Bounds::new(entry.lower, entry.upper),
             entry.best,
-            self.now,
+            self.stamp,
         );
         let packed = key.shape.packed();
-        let (now, order) = (self.now, self.order);
+        let (now, order) = (self.stamp, self.order);
         let found = self.cache.find(packed);
         let list = match found {
             // The common case: the shape is there and its list has room.
@@ -304,10 +304,15 @@ impl TranspositionTable for TtPattern {
 
     fn new_search(&mut self) {
         self.now = self.now.next();
-        if AGING.refresh_due(self.now) {
+        self.stamp = Stamp::of(self.now);
+        // Ages matter only to evictions: below half the budget, none is near, and the stamps
+        // may wrap (a sweep of every entry every other search would cost more than it
+        // tells); from there on they are refreshed, well before the table is full.
+        if AGING.refresh_due(self.now) && self.cache.bytes() > self.budget.limit() / 2 {
             let now = self.now;
-            self.cache
-                .sweep(|l| l.for_each_mut(|e| e.used = AGING.refreshed(now, e.used)));
+            self.cache.for_each_list_mut(|l| {
+                l.for_each_mut(|e| e.refresh(now));
+            });
         }
     }
 

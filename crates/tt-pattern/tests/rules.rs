@@ -311,7 +311,7 @@ fn memory_stays_within_the_budget_and_the_entry_just_stored_is_kept() {
 #[test]
 fn stale_entries_go_before_fresh_ones() {
     let mut tt = TtPattern::new(1);
-    let old = items(1, Seat::North, 8_000);
+    let old = items(1, Seat::North, 12_000);
     let fresh = items(2, Seat::East, 2_000);
     let filler = items(3, Seat::South, 100_000);
     for it in &old {

@@ -7,7 +7,8 @@
 //! BMI2's pext). So is every hand's length in the suit. [`RankOwners`] holds, per suit and
 //! per 13-bit set of remaining cards, the owner lane of [`Pattern`] (relative rank `i` at
 //! bits `2 i .. 2 i + 2`, the owner's seat index) and the four hands' lengths in the suit.
-//! Building it costs a few shifts and adds per entry, 32,768 entries, once per deal; a
+//! Building it costs a few shifts and adds per entry, once per deal, for the sets a deal
+//! can reach (32,768 for a full deal; a deal of few cards touches little of the tables); a
 //! whole [`PatternKey`] then costs four loads and a nibble transpose instead of a walk over
 //! every remaining card and a count of every hand's suits.
 
@@ -39,7 +40,8 @@ const fn lengths_at(s: usize) -> u32 {
 /// the hands ([`Pattern::new`]); once prepared for a deal, [`RankOwners::pattern`] is
 /// right for every position whose hands are part of the same hands of that deal (every
 /// position the search reaches from it), which is the caller's promise. The tables take
-/// [`RankOwners::TABLE_BYTES`].
+/// [`RankOwners::TABLE_BYTES`], zeroed when first allocated; a deal writes only the entries
+/// of the sets of its own cards, so a deal of few cards brings little of them into memory.
 ///
 /// ```
 /// use ddsolve_cards::{Deal, Strain, Seat};
@@ -97,6 +99,7 @@ impl RankOwners {
 
     fn build(&mut self, hands: &SeatMap<Hand>) {
         self.source = *hands;
+        let all = hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3];
         let lanes = self.lanes.get_or_insert_with(|| {
             let lanes: Box<[[u64; SETS]]> = vec![[0u64; SETS]; 4].into_boxed_slice();
             lanes.try_into().expect("four suits")
@@ -115,7 +118,17 @@ impl RankOwners {
             let at = lengths_at(suit.index());
             let lanes = &mut lanes[suit.index()];
             lanes[0] = 0;
-            for set in 1..SETS {
+            // Only the sets of the deal's cards of the suit arise: the others are never read,
+            // so never written either (a deal of few cards leaves most of the zeroed tables
+            // untouched, never brought into memory). Subsets in increasing order, so that a
+            // set's entry is built after that of the set without its top card.
+            let cards = (all.suit(suit).0 >> 2) as usize & (SETS - 1);
+            let mut set = 0usize;
+            loop {
+                set = set.wrapping_sub(cards) & cards;
+                if set == 0 {
+                    break;
+                }
                 // The highest card takes relative rank 0; the others follow it, one rank
                 // (two bits) lower each, as in the set without it. Its owner holds one card
                 // more than there.
