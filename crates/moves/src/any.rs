@@ -29,6 +29,19 @@ pub enum OrderingKind {
     CutoffLeadHints,
 }
 
+impl OrderingKind {
+    /// Every kind, in declaration order (for tests and ablations that try them all).
+    pub const ALL: [OrderingKind; 7] = [
+        OrderingKind::Tuned,
+        OrderingKind::Paper,
+        OrderingKind::Rank,
+        OrderingKind::Cutoff,
+        OrderingKind::CutoffFollowing,
+        OrderingKind::CutoffAnyNeed,
+        OrderingKind::CutoffLeadHints,
+    ];
+}
+
 /// One of the workspace's orderings, dispatched by a `match` (no virtual calls): what a
 /// solver built from a configuration uses. An ordering of one's own plugs in directly as
 /// the solver's type parameter instead.

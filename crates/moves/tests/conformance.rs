@@ -31,15 +31,7 @@ fn cutoff_ordering_conforms() {
 
 #[test]
 fn any_ordering_conforms_in_every_kind() {
-    for kind in [
-        OrderingKind::Tuned,
-        OrderingKind::Paper,
-        OrderingKind::Rank,
-        OrderingKind::Cutoff,
-        OrderingKind::CutoffFollowing,
-        OrderingKind::CutoffAnyNeed,
-        OrderingKind::CutoffLeadHints,
-    ] {
+    for kind in OrderingKind::ALL {
         check_ordering(|| AnyOrdering::new(kind));
     }
 }

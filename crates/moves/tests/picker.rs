@@ -262,15 +262,7 @@ fn the_filter_leaves_moves_out_somewhere() {
 #[test]
 fn real_orderings_every_move_once_their_proposal_first() {
     let mut rng = DealRng::new(0x0_71c_4e7);
-    for kind in [
-        OrderingKind::Tuned,
-        OrderingKind::Paper,
-        OrderingKind::Rank,
-        OrderingKind::Cutoff,
-        OrderingKind::CutoffFollowing,
-        OrderingKind::CutoffAnyNeed,
-        OrderingKind::CutoffLeadHints,
-    ] {
+    for kind in OrderingKind::ALL {
         let mut ordering = AnyOrdering::new(kind);
         for i in 0..300 {
             let pos = after_play(rng.next_u64(), i % 52);
