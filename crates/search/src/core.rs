@@ -278,8 +278,19 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         self.trick[P] = card;
         self.trick_equals[P] = equals;
         self.winner_before[P] = self.winner as u8;
-        if P > 0 && overtakes(card, self.trick[self.winner & 3], self.trump) {
-            self.winner = P;
+        if P > 0 {
+            // `overtakes`, the rank comparison without a branch: whether a card following
+            // suit takes the trick is data, hard to predict.
+            let w = self.trick[self.winner & 3];
+            if card.suit() == w.suit() {
+                self.winner = if card.rank() > w.rank() {
+                    P
+                } else {
+                    self.winner
+                };
+            } else if self.trump.trump() == Some(card.suit()) {
+                self.winner = P;
+            }
         }
         if P < 3 {
             self.trick_len = P + 1;
