@@ -324,23 +324,22 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     /// The winner of the four cards in `trick`, and, if it won by rank, its card with the
     /// cards its move stood for (paper 7.1: equivalent cards of a card that wins by rank
     /// win by rank too).
+    // Without branches: whether the trick was won by rank is data, hard to predict.
     #[inline]
     fn complete_trick(&self) -> (Seat, Hand) {
         let w = self.winner & 3;
         let wc = self.trick[w];
-        let by_rank = won_by_rank(&self.trick, w);
-        (
-            self.leader.offset(w),
-            if by_rank {
-                Hand::from_holdings({
-                    let mut h = [Holding::EMPTY; 4];
-                    h[wc.suit().index()] = self.trick_equals[w] | Holding::single(wc.rank());
-                    h
-                })
-            } else {
-                Hand::EMPTY
-            },
-        )
+        let suit = wc.suit();
+        // The winner's suit is its own: won by rank when another card has it too.
+        let same = self
+            .trick
+            .iter()
+            .map(|c| u32::from(c.suit() == suit))
+            .sum::<u32>();
+        let by_rank = u64::from(same > 1).wrapping_neg();
+        let ranks = (self.trick_equals[w] | Holding::single(wc.rank())).0;
+        let mark = (u64::from(ranks) << (16 * suit.index())) & by_rank;
+        (self.leader.offset(w), Hand(mark))
     }
 
     /// Can the side we maximise take `target` tricks (counted from the root)?
