@@ -192,8 +192,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
 
     /// Plays `card` (standing for `equals`) for the hand to play. Returns, if it completed
     /// a trick won by rank, the winning card with the cards its move stood for (else empty).
-    // Always inlined, its trick-completing fourth card out of line (`finish_trick`): 0.9%
-    // fewer instructions (callgrind).
+    // The search's own moves go through `play_at`; this is for the root (the driver).
     #[inline(always)]
     pub fn play(&mut self, card: Card, equals: Holding) -> Hand {
         let me = self.to_play();
@@ -682,13 +681,12 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
 
     /// The moves of the current node (`P` cards of the trick played), as the move picker
     /// hands them out, until one cuts off; enhanced transposition cutoffs first at the
-    /// fourth hand. One function per position in the trick: what depends on the position
-    /// is settled at compile time.
+    /// fourth hand. One instance per position in the trick (`P`): what depends on the
+    /// position is settled at compile time.
     fn search_moves<const P: usize>(&mut self, target: u8, d: usize, me_max: bool) -> u8 {
-        let pos = P;
         debug_assert_eq!(
             self.out,
-            self.trick[..pos].iter().fold(
+            self.trick[..P].iter().fold(
                 self.hands.0.iter().fold(Hand::EMPTY, |a, &h| a | h),
                 |a, &c| { a | Hand::single(c) }
             ),
@@ -698,7 +696,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         // node): `tricks_max <= target <= tricks_max + tl` (a trick start past its
         // TargetTooLowOrHigh check leaves `tricks_max < target`; only the root's trick can
         // be searched for as many tricks as were won, 0), so neither difference wraps.
-        let tl = ((d + pos + 3) >> 2) as u8; // (d + pos).div_ceil(4), one add and a shift
+        let tl = ((d + P + 3) >> 2) as u8; // (d + P).div_ceil(4), one add and a shift
         let max_need = target.wrapping_sub(self.tricks_max);
         debug_assert!(target >= self.tricks_max && max_need <= tl);
         let hints = OrderHints {
@@ -711,13 +709,13 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             },
         };
         let small = self.config.small_card_filter;
-        let mut picker = MovePicker::new(&trick_view!(self, pos), self.ordering, &hints, small);
-        if pos == 3
+        let mut picker = MovePicker::new(&trick_view!(self, P), self.ordering, &hints, small);
+        if P == 3
             && self.config.etc
             && self.config.transposition_table
             && d as u32 >= self.config.etc_min_cards
         {
-            let moves = picker.every_move(&trick_view!(self, pos), self.ordering, &hints);
+            let moves = picker.every_move(&trick_view!(self, P), self.ordering, &hints);
             if let Some(v) = self.etc(&moves, &hints, target, d, me_max) {
                 return v;
             }
@@ -727,7 +725,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         // upper bound for us, the lowest lower bound for the opponents).
         let mut best = if me_max { 0 } else { u8::MAX };
         // The view as a closure: made only when a stage needs it (generation and ordering).
-        while let Some(mv) = picker.next(|| trick_view!(self, pos), self.ordering, &hints) {
+        while let Some(mv) = picker.next(|| trick_view!(self, P), self.ordering, &hints) {
             match self.try_move::<P>(&mv, &hints, target, d, me_max) {
                 Ok(v) => return v,
                 Err((v, child)) => {
