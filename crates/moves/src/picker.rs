@@ -78,7 +78,9 @@ impl MovePicker {
     /// is true: asks `ordering` for its proposal (the proposal stage), nothing generated
     /// beyond the move that holds it. `ordering` and `hints` must be the same at every
     /// later call for the node.
-    #[inline]
+    // Always inlined: the search has one copy of its move loop per position in the trick,
+    // and the proposal's work (`MoveOrdering::first`) folds with the position.
+    #[inline(always)]
     pub fn new<O: MoveOrdering>(
         view: &TrickView,
         ordering: &mut O,

@@ -192,8 +192,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
 
     /// Plays `card` (standing for `equals`) for the hand to play. Returns, if it completed
     /// a trick won by rank, the winning card with the cards its move stood for (else empty).
-    // Always inlined, its trick-completing fourth card out of line (`finish_trick`): 0.9%
-    // fewer instructions (callgrind).
+    // The search's own moves go through `play_at`; this is for the root (the driver).
     #[inline(always)]
     pub fn play(&mut self, card: Card, equals: Holding) -> Hand {
         let me = self.to_play();
@@ -266,26 +265,80 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         self.cards_left += 1;
     }
 
+    /// [`Searcher::play`] for the card at index `P` of the trick (`P` cards already
+    /// played): the search's own play, each position's code apart, so that nothing tests
+    /// the position at run time.
+    #[inline(always)]
+    fn play_at<const P: usize>(&mut self, card: Card, equals: Holding) -> Hand {
+        debug_assert_eq!(self.trick_len, P);
+        let me = self.leader.offset(P);
+        self.hands[me].remove(card);
+        self.cards_left -= 1;
+        self.trick[P] = card;
+        self.trick_equals[P] = equals;
+        self.winner_before[P] = self.winner as u8;
+        if P > 0 {
+            // `overtakes`, the rank comparison without a branch: whether a card following
+            // suit takes the trick is data, hard to predict.
+            let w = self.trick[self.winner & 3];
+            if card.suit() == w.suit() {
+                self.winner = if card.rank() > w.rank() {
+                    P
+                } else {
+                    self.winner
+                };
+            } else if self.trump.trump() == Some(card.suit()) {
+                self.winner = P;
+            }
+        }
+        if P < 3 {
+            self.trick_len = P + 1;
+            return Hand::EMPTY;
+        }
+        self.finish_trick()
+    }
+
+    /// [`Searcher::unplay`] of the card at index `P` of the trick, played by
+    /// [`Searcher::play_at`].
+    #[inline(always)]
+    fn unplay_at<const P: usize>(&mut self, card: Card) {
+        if P == 3 {
+            debug_assert_eq!(self.trick_len, 0);
+            self.done_len -= 1;
+            let t = self.done[self.done_len & 15];
+            self.leader = t.leader;
+            self.trick = t.trick;
+            self.trick_equals = t.trick_equals;
+            self.winner_before = t.winner_before;
+            self.out = t.out;
+            self.tricks_max = t.tricks_max;
+        }
+        self.trick_len = P;
+        self.winner = usize::from(self.winner_before[P]);
+        let me = self.leader.offset(P);
+        self.hands[me].insert(card);
+        self.cards_left += 1;
+    }
+
     /// The winner of the four cards in `trick`, and, if it won by rank, its card with the
     /// cards its move stood for (paper 7.1: equivalent cards of a card that wins by rank
     /// win by rank too).
+    // Without branches: whether the trick was won by rank is data, hard to predict.
     #[inline]
     fn complete_trick(&self) -> (Seat, Hand) {
         let w = self.winner & 3;
         let wc = self.trick[w];
-        let by_rank = won_by_rank(&self.trick, w);
-        (
-            self.leader.offset(w),
-            if by_rank {
-                Hand::from_holdings({
-                    let mut h = [Holding::EMPTY; 4];
-                    h[wc.suit().index()] = self.trick_equals[w] | Holding::single(wc.rank());
-                    h
-                })
-            } else {
-                Hand::EMPTY
-            },
-        )
+        let suit = wc.suit();
+        // The winner's suit is its own: won by rank when another card has it too.
+        let same = self
+            .trick
+            .iter()
+            .map(|c| u32::from(c.suit() == suit))
+            .sum::<u32>();
+        let by_rank = u64::from(same > 1).wrapping_neg();
+        let ranks = (self.trick_equals[w] | Holding::single(wc.rank())).0;
+        let mark = (u64::from(ranks) << (16 * suit.index())) & by_rank;
+        (self.leader.offset(w), Hand(mark))
     }
 
     /// Can the side we maximise take `target` tricks (counted from the root)?
@@ -299,19 +352,41 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     /// and an upper bound when `v < target`. Every bound rests on the winning ranks backed
     /// up in `self.win` (as the decision does), so it may be stored in the table. Estimator
     /// cutoffs return the estimate's count (which may stop once the target is settled).
+    #[inline]
+    pub fn search_value(&mut self, target: u8) -> u8 {
+        self.nodes += 1;
+        match self.trick_len {
+            0 => self.search_trick_start(target),
+            1 => self.search_in_trick::<1>(target),
+            2 => self.search_in_trick::<2>(target),
+            _ => self.search_in_trick::<3>(target),
+        }
+    }
+
+    /// [`Searcher::search_value`] of the node after the card at index `P` of the trick was
+    /// played: `P + 1` cards of the trick played, or the next trick's start after the
+    /// fourth.
     // Always inlined (with `try_move`) into `search_moves`: a node inside a trick then costs
     // no call frame (1.5% fewer instructions, callgrind); the trick start is out of line.
     #[inline(always)]
-    pub fn search_value(&mut self, target: u8) -> u8 {
+    fn search_after<const P: usize>(&mut self, target: u8) -> u8 {
         self.nodes += 1;
-        let pos = self.trick_len;
-        if pos == 0 {
+        match P {
+            0 => self.search_in_trick::<1>(target),
+            1 => self.search_in_trick::<2>(target),
+            2 => self.search_in_trick::<3>(target),
             // Out of line: inside a trick, a node goes straight to its moves.
-            return self.search_trick_start(target);
+            _ => self.search_trick_start(target),
         }
+    }
+
+    /// [`Searcher::search_value`] inside a trick, `P` cards of it played (1 to 3).
+    #[inline(always)]
+    fn search_in_trick<const P: usize>(&mut self, target: u8) -> u8 {
+        debug_assert_eq!(self.trick_len, P);
         let d = self.depth();
-        let me_max = self.to_play().side() == self.max_side;
-        if pos == 1 && self.config.quick_tricks {
+        let me_max = self.leader.offset(P).side() == self.max_side;
+        if P == 1 && self.config.quick_tricks {
             let tl = self.tricks_left();
             let need = self.need(me_max, tl, target);
             let qt = quick_tricks_second_hand_for(
@@ -326,7 +401,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                 return v;
             }
         }
-        self.search_moves(target, d, pos, me_max)
+        self.search_moves::<P>(target, d, me_max)
     }
 
     /// [`Searcher::search_value`] at the start of a trick: the cutoffs by trick count, the
@@ -400,7 +475,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                     key
                 }
             };
-            let value = self.search_moves(target, d, 0, me_max);
+            let value = self.search_moves::<0>(target, d, me_max);
             let won = value >= target;
             let leader_won = won == me_max;
             // The value as tricks of the side on lead from here: a lower bound when
@@ -441,7 +516,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             self.tt.store(&key, &at, entry);
             return value;
         }
-        self.search_moves(target, d, 0, me_max)
+        self.search_moves::<0>(target, d, me_max)
     }
 
     /// The value of the max side from the root for `lead` tricks of the side on lead (at a
@@ -604,13 +679,14 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         self.tricks_max + u8::from(self.leader.offset(w).side() == self.max_side)
     }
 
-    /// The moves of the current node (`pos` cards of the trick played), as the move picker
+    /// The moves of the current node (`P` cards of the trick played), as the move picker
     /// hands them out, until one cuts off; enhanced transposition cutoffs first at the
-    /// fourth hand.
-    fn search_moves(&mut self, target: u8, d: usize, pos: usize, me_max: bool) -> u8 {
+    /// fourth hand. One instance per position in the trick (`P`): what depends on the
+    /// position is settled at compile time.
+    fn search_moves<const P: usize>(&mut self, target: u8, d: usize, me_max: bool) -> u8 {
         debug_assert_eq!(
             self.out,
-            self.trick[..pos].iter().fold(
+            self.trick[..P].iter().fold(
                 self.hands.0.iter().fold(Hand::EMPTY, |a, &h| a | h),
                 |a, &c| { a | Hand::single(c) }
             ),
@@ -620,7 +696,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         // node): `tricks_max <= target <= tricks_max + tl` (a trick start past its
         // TargetTooLowOrHigh check leaves `tricks_max < target`; only the root's trick can
         // be searched for as many tricks as were won, 0), so neither difference wraps.
-        let tl = ((d + pos + 3) >> 2) as u8; // (d + pos).div_ceil(4), one add and a shift
+        let tl = ((d + P + 3) >> 2) as u8; // (d + P).div_ceil(4), one add and a shift
         let max_need = target.wrapping_sub(self.tricks_max);
         debug_assert!(target >= self.tricks_max && max_need <= tl);
         let hints = OrderHints {
@@ -633,13 +709,13 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             },
         };
         let small = self.config.small_card_filter;
-        let mut picker = MovePicker::new(&trick_view!(self, pos), self.ordering, &hints, small);
-        if pos == 3
+        let mut picker = MovePicker::new(&trick_view!(self, P), self.ordering, &hints, small);
+        if P == 3
             && self.config.etc
             && self.config.transposition_table
             && d as u32 >= self.config.etc_min_cards
         {
-            let moves = picker.every_move(&trick_view!(self, pos), self.ordering, &hints);
+            let moves = picker.every_move(&trick_view!(self, P), self.ordering, &hints);
             if let Some(v) = self.etc(&moves, &hints, target, d, me_max) {
                 return v;
             }
@@ -649,8 +725,8 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         // upper bound for us, the lowest lower bound for the opponents).
         let mut best = if me_max { 0 } else { u8::MAX };
         // The view as a closure: made only when a stage needs it (generation and ordering).
-        while let Some(mv) = picker.next(|| trick_view!(self, pos), self.ordering, &hints) {
-            match self.try_move(&mv, &hints, target, d, pos, me_max) {
+        while let Some(mv) = picker.next(|| trick_view!(self, P), self.ordering, &hints) {
+            match self.try_move::<P>(&mv, &hints, target, d, me_max) {
                 Ok(v) => return v,
                 Err((v, child)) => {
                     best = if me_max { best.max(v) } else { best.min(v) };
@@ -668,23 +744,22 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     // Always inlined: with a plain `#[inline]` LLVM kept it out of line once `search_value`
     // was inlined (1% more instructions).
     #[inline(always)]
-    fn try_move(
+    fn try_move<const P: usize>(
         &mut self,
         mv: &Move,
         hints: &OrderHints,
         target: u8,
         d: usize,
-        pos: usize,
         me_max: bool,
     ) -> Result<u8, (u8, Hand)> {
-        let mark = self.play(mv.card, mv.equals);
-        let v = self.search_value(target);
-        self.unplay(mv.card);
+        let mark = self.play_at::<P>(mv.card, mv.equals);
+        let v = self.search_after::<P>(target);
+        self.unplay_at::<P>(mv.card);
         let child = self.win[d - 1] | mark;
         if (v >= target) == me_max {
             self.win[d] = child;
             self.hints.cutoff[d] = Some(mv.card);
-            self.report_cutoff(pos, hints, mv.card);
+            self.report_cutoff(P, hints, mv.card);
             return Ok(v);
         }
         Err((v, child))
@@ -709,7 +784,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         me_max: bool,
     ) -> Option<u8> {
         for mv in moves.iter() {
-            let mark = self.play(mv.card, mv.equals);
+            let mark = self.play_at::<3>(mv.card, mv.equals);
             let tl = (self.depth() / 4) as u8;
             let mut answer = None;
             if tl >= 2 && target_too_low_or_high(self.tricks_max, target, tl).is_none() {
@@ -731,7 +806,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                     }
                 }
             }
-            self.unplay(mv.card);
+            self.unplay_at::<3>(mv.card);
             if let Some((v, win)) = answer {
                 self.win[d] = win;
                 self.hints.cutoff[d] = Some(mv.card);
