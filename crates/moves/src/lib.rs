@@ -48,6 +48,8 @@ mod order;
 mod picker;
 mod small_card_filter;
 mod tuned;
+#[cfg(test)]
+mod tuned_reference;
 
 pub use any::{AnyOrdering, OrderingKind};
 pub use cutoff::CutoffOrdering;
