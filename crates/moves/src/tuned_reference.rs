@@ -971,7 +971,7 @@ mod tests {
 
     #[test]
     fn tuned_ordering_orders_as_the_reference_on_random_positions() {
-        let mut rng = DealRng::new(0x5eed_0f_04d3);
+        let mut rng = DealRng::new(0x5eed_0f04);
         let mut checked = 0;
         for _ in 0..200_000 {
             let cards = 1 + rng.below(13) as u32;
