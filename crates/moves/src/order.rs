@@ -83,13 +83,21 @@ pub struct PaperOrdering;
 
 /// Sorts `moves` by weight, highest first, ties in their order in the list (a stable sort).
 ///
-/// Lists of two to four moves (most lists) are sorted without a branch on the weights, by
+/// Lists of two to six moves (most lists) are sorted without a branch on the weights, by
 /// [`sort_small`]; an insertion sort's data-dependent branches mispredicted often. Longer
 /// lists are sorted by insertion.
 #[inline(always)]
 pub(crate) fn sort(moves: &mut MoveList) {
     let n = moves.len();
     if n > 4 {
+        if n <= 6 {
+            if n == 6 {
+                sort_small::<6>(moves);
+            } else {
+                sort_small::<5>(moves);
+            }
+            return;
+        }
         for i in 1..n {
             let m = moves[i];
             let mut j = i;
