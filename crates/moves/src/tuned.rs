@@ -21,29 +21,44 @@ fn rel_rank(all: Holding, rank: u8) -> i32 {
     (all.0 >> rank).count_ones() as i32 + 1
 }
 
-/// Per suit of `me`'s hand (which has not played to this trick): its length and whether it
-/// holds the suit's highest and second-highest cards still out.
+/// Per suit of `me`'s hand (which has not played to this trick): its length, and on
+/// demand whether it holds the suit's highest and second-highest cards still out.
 #[derive(Clone, Copy, Debug)]
 struct OwnSuit {
     all: Holding,
+    mine: Holding,
     len: i32,
-    top: bool,
-    second: bool,
 }
 
 impl OwnSuit {
     /// `all`: the suit's cards out when the trick began; `mine`: the hand's.
     #[inline]
     fn new(all: Holding, mine: Holding) -> OwnSuit {
-        let hi = top(all);
-        let second = top(all - Holding(1 << hi));
         OwnSuit {
             all,
+            mine,
             len: mine.len() as i32,
-            top: hi != 0 && mine.0 & (1 << hi) != 0,
-            second: second != 0 && mine.0 & (1 << second) != 0,
         }
     }
+
+    /// The hand holds the suit's highest card out.
+    #[inline]
+    fn top(&self) -> bool {
+        self.mine.0 & highest_bit(self.all.0) != 0
+    }
+
+    /// The hand holds the suit's second-highest card out.
+    #[inline]
+    fn second(&self) -> bool {
+        let rest = self.all.0 & !highest_bit(self.all.0);
+        self.mine.0 & highest_bit(rest) != 0
+    }
+}
+
+/// The highest bit of `h` (0 if `h` is 0).
+#[inline]
+fn highest_bit(h: u16) -> u16 {
+    (0x8000u32 >> h.leading_zeros()) as u16
 }
 
 /// A discard's suit weight: longer suits first, but not from a guarded king or a singleton
@@ -52,9 +67,9 @@ impl OwnSuit {
 fn discard_bonus(info: &OwnSuit, div: i32, kx: i32, stiff_top: i32) -> i32 {
     let len = info.len;
     let mut add = (len << 6) / div;
-    if len == 2 && info.second {
+    if len == 2 && info.second() {
         add += kx;
-    } else if len == 1 && info.top {
+    } else if len == 1 && info.top() {
         add += stiff_top;
     }
     add
