@@ -170,6 +170,28 @@ impl LeadHoldings {
     }
 }
 
+/// The trump facts a lead's weights need, the same for every suit.
+#[derive(Clone, Copy, Debug)]
+struct LeadTrumps {
+    /// The hands holding trumps, bit `k` for the `k`-th hand from the leader round.
+    holders: u8,
+    /// Whether partner's top trump beats the left-hand and the right-hand opponent's.
+    overruffs: [bool; 2],
+}
+
+impl LeadTrumps {
+    /// `hands`: the four hands from the leader round; `t`: trumps.
+    #[inline(always)]
+    fn new(hands: &[Hand; 4], t: Suit) -> LeadTrumps {
+        let trumps = hands.map(|h| h.suit(t));
+        let tops = trumps.map(top);
+        LeadTrumps {
+            holders: (0..4).fold(0, |acc, k| acc | u8::from(!trumps[k].is_empty()) << k),
+            overruffs: [tops[2] > tops[1], tops[2] > tops[3]],
+        }
+    }
+}
+
 /// The number of cards of `h`.
 #[inline(always)]
 fn len16(h: u16) -> i32 {
@@ -256,43 +278,45 @@ impl TunedOrdering {
         }
     }
 
-    /// `trumps`: the four hands' trumps from the leader round; `side_suit`: whether the
-    /// suit is not trumps; `tl`: the leader's cards less one.
+    /// `trumps`: the trump facts of the hands (the same for every suit); `side_suit`:
+    /// whether the suit is not trumps; `tl`: the leader's cards less one.
     #[inline(always)]
-    fn lead_trump(h: &LeadHoldings, trumps: [u16; 4], side_suit: bool, tl: i32) -> LeadTrump {
-        let (lm, ll, lp, lr) = (len16(h.me), len16(h.lho), len16(h.pd), len16(h.rho));
+    fn lead_trump(h: &LeadHoldings, trumps: &LeadTrumps, side_suit: bool, tl: i32) -> LeadTrump {
+        let (ll, lp, lr) = (len16(h.lho), len16(h.pd), len16(h.rho));
         let count = |l: i32| 4 * if l == 0 { tl + 1 } else { l };
-        let ruffs = |l: i32, trumps: u16| side_suit && l == 0 && trumps != 0;
-        let (ruff_lho, ruff_pd, ruff_rho) = (
-            ruffs(ll, trumps[1]),
-            ruffs(lp, trumps[2]),
-            ruffs(lr, trumps[3]),
-        );
+        // The hands void in the suit that hold trumps, by seat index from the leader round
+        // (none in the trump suit). Bitwise operators below, not `&&` and `||`, where the
+        // facts are cheap: branches on them were mispredicted.
+        let voids = u8::from(ll == 0) << 1 | u8::from(lp == 0) << 2 | u8::from(lr == 0) << 3;
+        let ruffers = voids & trumps.holders & 0u8.wrapping_sub(u8::from(side_suit));
+        let (ruff_lho, ruff_pd, ruff_rho) = (ruffers & 2 != 0, ruffers & 4 != 0, ruffers & 8 != 0);
         let (first_me, first_lho) = (h.me & h.first != 0, h.lho & h.first != 0);
         let (first_pd, first_rho) = (h.pd & h.first != 0, h.rho & h.first != 0);
         let (second_me, second_pd) = (h.me & h.second != 0, h.pd & h.second != 0);
         let second_rho = h.rho & h.second != 0;
         let mut delta = -((count(ll) + count(lr)) * 32) / 13;
-        delta -= 12 * i32::from(ruff_lho || ruff_rho);
-        delta += 17 * i32::from(ruff_pd && lr > 0);
         if first_rho || second_rho {
             delta -= 12 * i32::from(lr != 1);
         } else if first_lho && second_pd && lp != 1 {
             delta += 27;
         }
         // Partner wins and returns the suit for a ruff.
-        delta += 19 * i32::from(side_suit && lm == 1 && trumps[0] != 0 && lp > 1 && first_pd);
-        let top_trump = |k: usize| top(Holding(trumps[k]));
-        // An opponent who ruffs is overruffed by partner.
-        let lho_ok = !ruff_lho || (ruff_pd && top_trump(2) > top_trump(1));
-        let rho_ok = !ruff_rho || (ruff_pd && top_trump(2) > top_trump(3));
-        let opp_top = top(Holding(h.lho)).max(top(Holding(h.rho)));
-        let wins_with_top = !side_suit || (lho_ok && rho_ok);
-        let wins_below_top = if top(Holding(h.pd)) > opp_top {
-            !ruff_lho && !ruff_rho
-        } else {
-            ruff_pd && lho_ok && rho_ok
-        };
+        let me_single = h.me & h.me.wrapping_sub(1) == 0;
+        delta +=
+            19 * i32::from(first_pd & side_suit & (lp > 1) & (trumps.holders & 1 != 0) & me_single);
+        let pd_beats = top(Holding(h.pd)) > top(Holding(h.lho)).max(top(Holding(h.rho)));
+        let (mut wins_with_top, mut wins_below_top) = (true, pd_beats);
+        // Someone ruffs (a branch, taken in few suits, that spares the rest the work).
+        if ruffers != 0 {
+            delta -= 12 * i32::from(ruff_lho | ruff_rho);
+            delta += 17 * i32::from(ruff_pd & (lr > 0));
+            // An opponent who ruffs is overruffed by partner.
+            let lho_ok = !ruff_lho | (ruff_pd & trumps.overruffs[0]);
+            let rho_ok = !ruff_rho | (ruff_pd & trumps.overruffs[1]);
+            wins_with_top = lho_ok & rho_ok;
+            wins_below_top =
+                (pd_beats & !ruff_lho & !ruff_rho) | (!pd_beats & ruff_pd & lho_ok & rho_ok);
+        }
         let lose = delta + [0, 13, 20][h.next_round_tops()];
         LeadTrump {
             all: h.all,
@@ -404,13 +428,13 @@ impl TunedOrdering {
                 }
             }
             Some(t) => {
-                let trumps = hands.map(|h| h.suit(t).0);
+                let trumps = LeadTrumps::new(&hands, t);
                 let mut per_suit = [LeadTrump::default(); 4];
                 while suits != 0 {
                     let s = Suit::ALL[suits.trailing_zeros() as usize & 3];
                     suits &= suits - 1;
                     let h = LeadHoldings::new(&hands, view.out.suit(s), s);
-                    per_suit[s.index()] = Self::lead_trump(&h, trumps, s != t, tl);
+                    per_suit[s.index()] = Self::lead_trump(&h, &trumps, s != t, tl);
                 }
                 for m in moves.iter_mut() {
                     m.weight =
