@@ -48,8 +48,6 @@ mod order;
 mod picker;
 mod small_card_filter;
 mod tuned;
-#[cfg(test)]
-mod tuned_reference;
 
 pub use any::{AnyOrdering, OrderingKind};
 pub use cutoff::CutoffOrdering;
