@@ -21,100 +21,44 @@ fn rel_rank(all: Holding, rank: u8) -> i32 {
     (all.0 >> rank).count_ones() as i32 + 1
 }
 
-/// What the weights need to know of one suit at the start of the trick.
-#[derive(Clone, Copy, Debug)]
-struct SuitInfo {
-    /// The suit's cards still out when the trick began.
-    all: Holding,
-    /// The holders of its three highest cards.
-    owners: [Option<Seat>; 3],
-    /// Each seat's length, by seat index.
-    lens: [i32; 4],
-    /// Each seat's highest card in the suit (0: none), by seat index.
-    tops: [u8; 4],
-}
-
-impl SuitInfo {
-    #[inline(always)]
-    fn new(view: &TrickView, s: Suit) -> SuitInfo {
-        let h = &view.hands.0;
-        let mut full = [h[0].suit(s), h[1].suit(s), h[2].suit(s), h[3].suit(s)];
-        let tops = full.map(top);
-        let lens = full.map(|x| x.len() as i32);
-        for (k, c) in view.trick.iter().enumerate() {
-            if c.suit() == s {
-                full[view.leader.offset(k).index()] |= Holding::single(c.rank());
-            }
-        }
-        let all = view.out.suit(s);
-        // The holder of a rank as a seat index: bit 0 from East and West, bit 1 from South
-        // and West.
-        let (odd, south_west) = (full[1].0 | full[3].0, full[2].0 | full[3].0);
-        let mut owners = [None; 3];
-        let mut rest = all.0;
-        for o in owners.iter_mut() {
-            if rest == 0 {
-                break;
-            }
-            let bit = 1u16 << (15 - rest.leading_zeros());
-            rest &= !bit;
-            let seat = usize::from(odd & bit != 0) | usize::from(south_west & bit != 0) << 1;
-            // A table, not `Seat::from_index`: its `match` compiled to a jump table here,
-            // an indirect branch mispredicted three times in four.
-            *o = Some(Seat::ALL[seat]);
-        }
-        SuitInfo {
-            all,
-            owners,
-            lens,
-            tops,
-        }
-    }
-
-    #[inline]
-    fn len(&self, x: Seat) -> i32 {
-        self.lens[x.index()]
-    }
-
-    #[inline]
-    fn top_of(&self, x: Seat) -> u8 {
-        self.tops[x.index()]
-    }
-
-    #[inline]
-    fn highest(&self) -> u8 {
-        top(self.all)
-    }
-
-    #[inline]
-    fn second(&self) -> u8 {
-        top(self.all - Holding(1 << self.highest()))
-    }
-}
-
-/// Per suit of `me`'s hand (which has not played to this trick): its length and whether it
-/// holds the suit's highest and second-highest cards still out.
+/// Per suit of `me`'s hand (which has not played to this trick): its length, and on
+/// demand whether it holds the suit's highest and second-highest cards still out.
 #[derive(Clone, Copy, Debug)]
 struct OwnSuit {
     all: Holding,
+    mine: Holding,
     len: i32,
-    top: bool,
-    second: bool,
 }
 
 impl OwnSuit {
     /// `all`: the suit's cards out when the trick began; `mine`: the hand's.
     #[inline]
     fn new(all: Holding, mine: Holding) -> OwnSuit {
-        let hi = top(all);
-        let second = top(all - Holding(1 << hi));
         OwnSuit {
             all,
+            mine,
             len: mine.len() as i32,
-            top: hi != 0 && mine.0 & (1 << hi) != 0,
-            second: second != 0 && mine.0 & (1 << second) != 0,
         }
     }
+
+    /// The hand holds the suit's highest card out.
+    #[inline]
+    fn top(&self) -> bool {
+        self.mine.0 & highest_bit(self.all.0) != 0
+    }
+
+    /// The hand holds the suit's second-highest card out.
+    #[inline]
+    fn second(&self) -> bool {
+        let rest = self.all.0 & !highest_bit(self.all.0);
+        self.mine.0 & highest_bit(rest) != 0
+    }
+}
+
+/// The highest bit of `h` (0 if `h` is 0).
+#[inline]
+fn highest_bit(h: u16) -> u16 {
+    (0x8000u32 >> h.leading_zeros()) as u16
 }
 
 /// A discard's suit weight: longer suits first, but not from a guarded king or a singleton
@@ -123,9 +67,9 @@ impl OwnSuit {
 fn discard_bonus(info: &OwnSuit, div: i32, kx: i32, stiff_top: i32) -> i32 {
     let len = info.len;
     let mut add = (len << 6) / div;
-    if len == 2 && info.second {
+    if len == 2 && info.second() {
         add += kx;
-    } else if len == 1 && info.top {
+    } else if len == 1 && info.top() {
         add += stiff_top;
     }
     add
@@ -172,73 +116,129 @@ struct LeadTrump {
     second_pd: bool,
 }
 
-/// How the leader's side holds the second and third cards out in a suit (`owners`: the
-/// holders of its three highest), which win the next round once the top card has gone: 2
-/// when partner holds both, 1 when the leader and partner hold one each and partner has
-/// another card (`pd_len` > 1), 0 otherwise.
-#[inline]
-fn next_round_tops(owners: [Option<Seat>; 3], me: Seat, pd_len: i32) -> usize {
-    let pd = me.partner();
-    match (owners[1], owners[2]) {
-        (Some(a), Some(b)) if a == pd && b == pd => 2,
-        (Some(a), Some(b)) if ((a == me && b == pd) || (a == pd && b == me)) && pd_len > 1 => 1,
-        _ => 0,
+/// One suit at a lead, as the leader's weights see it: the four hands' cards in it, from the
+/// leader's seat round, and the bits of its three highest cards out (0 where fewer are out).
+#[derive(Clone, Copy, Debug)]
+struct LeadHoldings {
+    all: Holding,
+    me: u16,
+    lho: u16,
+    pd: u16,
+    rho: u16,
+    first: u16,
+    second: u16,
+    third: u16,
+}
+
+impl LeadHoldings {
+    /// `hands`: the four hands from the leader's seat round; `all`: the suit's cards out.
+    #[inline(always)]
+    fn new(hands: &[Hand; 4], all: Holding, s: Suit) -> LeadHoldings {
+        let highest = |h: u16| h & (1u16 << top(Holding(h)));
+        let first = highest(all.0);
+        let second = highest(all.0 & !first);
+        let third = highest(all.0 & !first & !second);
+        LeadHoldings {
+            all,
+            me: hands[0].suit(s).0,
+            lho: hands[1].suit(s).0,
+            pd: hands[2].suit(s).0,
+            rho: hands[3].suit(s).0,
+            first,
+            second,
+            third,
+        }
+    }
+
+    /// How the leader's side holds the second and third cards out, which win the next
+    /// round once the top card has gone: 2 when partner holds both, 1 when the leader and
+    /// partner hold one each and partner has another card, 0 otherwise.
+    #[inline(always)]
+    fn next_round_tops(&self) -> usize {
+        let both = self.second | self.third;
+        let two_out = self.third != 0;
+        let pd_both = two_out && self.pd & both == both;
+        let split = two_out
+            && ((self.me & self.second != 0 && self.pd & self.third != 0)
+                || (self.pd & self.second != 0 && self.me & self.third != 0))
+            && self.pd.count_ones() > 1;
+        if pd_both {
+            2
+        } else {
+            usize::from(split)
+        }
     }
 }
 
-impl TunedOrdering {
-    fn lead_nt(view: &TrickView, info: &SuitInfo) -> LeadNt {
-        let me = view.to_play();
-        let (pd, lho, rho) = (me.partner(), me.next(), me.prev());
-        let tl = view.hands[me].len() as i32 - 1;
-        let len = |x: Seat| info.len(x);
-        // Suits that give the opponents many cards to choose from make larger trees.
-        let count = |x: Seat| {
-            if len(x) == 0 {
-                4 * (tl + 1)
-            } else {
-                4 * len(x)
-            }
-        };
-        let mut delta = -((count(lho) + count(rho)) * 32) / 19;
-        if len(pd) == 0 {
-            delta -= 9;
+/// The trump facts a lead's weights need, the same for every suit.
+#[derive(Clone, Copy, Debug)]
+struct LeadTrumps {
+    /// The hands holding trumps, bit `k` for the `k`-th hand from the leader round.
+    holders: u8,
+    /// Whether partner's top trump beats the left-hand and the right-hand opponent's.
+    overruffs: [bool; 2],
+}
+
+impl LeadTrumps {
+    /// `hands`: the four hands from the leader round; `t`: trumps.
+    #[inline(always)]
+    fn new(hands: &[Hand; 4], t: Suit) -> LeadTrumps {
+        let trumps = hands.map(|h| h.suit(t));
+        let tops = trumps.map(top);
+        LeadTrumps {
+            holders: (0..4).fold(0, |acc, k| acc | u8::from(!trumps[k].is_empty()) << k),
+            overruffs: [tops[2] > tops[1], tops[2] > tops[3]],
         }
-        let [first, second, _] = info.owners;
-        let opp_top = info.top_of(lho).max(info.top_of(rho));
+    }
+}
+
+/// The number of cards of `h`.
+#[inline(always)]
+fn len16(h: u16) -> i32 {
+    h.count_ones() as i32
+}
+
+impl TunedOrdering {
+    /// `tl`: the leader's cards less one.
+    #[inline(always)]
+    fn lead_nt(h: &LeadHoldings, tl: i32) -> LeadNt {
+        let (ll, lp, lr) = (len16(h.lho), len16(h.pd), len16(h.rho));
+        // Suits that give the opponents many cards to choose from make larger trees.
+        let count = |l: i32| 4 * if l == 0 { tl + 1 } else { l };
+        let mut delta = -((count(ll) + count(lr)) * 32) / 19;
+        delta -= 9 * i32::from(lp == 0);
+        let (first_lho, first_rho) = (h.lho & h.first != 0, h.rho & h.first != 0);
+        let (second_lho, second_rho) = (h.lho & h.second != 0, h.rho & h.second != 0);
+        let second_pd = h.pd & h.second != 0;
+        let opp_top = top(Holding(h.lho)).max(top(Holding(h.rho)));
 
         // The side wins the trick.
         let mut win = delta;
-        if second == Some(rho) {
-            if len(rho) != 1 {
-                win -= 1;
-            }
-        } else if second == Some(lho) {
-            win += if len(lho) != 1 { 22 } else { 16 };
+        win -= i32::from(second_rho && lr != 1);
+        if second_lho {
+            win += if ll != 1 { 22 } else { 16 };
         }
-        let second_safe =
-            (second != Some(lho) || len(lho) == 1) && (second != Some(rho) || len(rho) == 1);
+        let second_safe = (!second_lho || ll == 1) && (!second_rho || lr == 1);
         win += if second_safe { 45 } else { 18 };
 
         // It does not.
         let mut lose = delta;
-        if (first == Some(rho) || second == Some(rho)) && len(rho) != 1 {
+        if (first_rho || second_rho) && lr != 1 {
             lose -= 10;
-        } else if first == Some(lho) && second == Some(pd) && len(pd) != 1 {
+        } else if first_lho && second_pd && lp != 1 {
             lose += 31;
         }
         // The side will hold the top card of the next round.
-        lose += [0, 25, 35][next_round_tops(info.owners, me, len(pd))];
+        lose += [0, 25, 35][h.next_round_tops()];
         LeadNt {
-            all: info.all,
-            highest: info.highest(),
-            second: info.second(),
-            partner_beats: info.top_of(pd) > opp_top,
+            all: h.all,
+            highest: top(Holding(h.first)),
+            second: top(Holding(h.second)),
+            partner_beats: top(Holding(h.pd)) > opp_top,
             win_base: win,
             lose_base: lose,
-            singleton_top: (len(lho) == 1 && first == Some(lho))
-                || (len(rho) == 1 && first == Some(rho)),
-            first_me: first == Some(me),
+            singleton_top: (ll == 1 && first_lho) || (lr == 1 && first_rho),
+            first_me: h.me & h.first != 0,
         }
     }
 
@@ -278,76 +278,59 @@ impl TunedOrdering {
         }
     }
 
-    fn lead_trump(view: &TrickView, t: Suit, s: Suit, info: &SuitInfo) -> LeadTrump {
-        let me = view.to_play();
-        let (pd, lho, rho) = (me.partner(), me.next(), me.prev());
-        let tl = view.hands[me].len() as i32 - 1;
-        let len = |x: Seat| info.len(x);
-        let trumps = |x: Seat| view.holding(x, t);
-        let count = |x: Seat| {
-            if len(x) == 0 {
-                4 * (tl + 1)
-            } else {
-                4 * len(x)
-            }
-        };
-        let ruffs = |x: Seat| s != t && len(x) == 0 && !trumps(x).is_empty();
-        let [first, second, _] = info.owners;
-        let mut delta = -((count(lho) + count(rho)) * 32) / 13;
-        if ruffs(lho) || ruffs(rho) {
-            delta -= 12;
-        }
-        if ruffs(pd) && len(rho) > 0 {
-            delta += 17;
-        }
-        if first == Some(rho) || second == Some(rho) {
-            if len(rho) != 1 {
-                delta -= 12;
-            }
-        } else if first == Some(lho) && second == Some(pd) && len(pd) != 1 {
+    /// `trumps`: the trump facts of the hands (the same for every suit); `side_suit`:
+    /// whether the suit is not trumps; `tl`: the leader's cards less one.
+    #[inline(always)]
+    fn lead_trump(h: &LeadHoldings, trumps: &LeadTrumps, side_suit: bool, tl: i32) -> LeadTrump {
+        let (ll, lp, lr) = (len16(h.lho), len16(h.pd), len16(h.rho));
+        let count = |l: i32| 4 * if l == 0 { tl + 1 } else { l };
+        // The hands void in the suit that hold trumps, by seat index from the leader round
+        // (none in the trump suit). Bitwise operators below, not `&&` and `||`, where the
+        // facts are cheap: branches on them were mispredicted.
+        let voids = u8::from(ll == 0) << 1 | u8::from(lp == 0) << 2 | u8::from(lr == 0) << 3;
+        let ruffers = voids & trumps.holders & 0u8.wrapping_sub(u8::from(side_suit));
+        let (ruff_lho, ruff_pd, ruff_rho) = (ruffers & 2 != 0, ruffers & 4 != 0, ruffers & 8 != 0);
+        let (first_me, first_lho) = (h.me & h.first != 0, h.lho & h.first != 0);
+        let (first_pd, first_rho) = (h.pd & h.first != 0, h.rho & h.first != 0);
+        let (second_me, second_pd) = (h.me & h.second != 0, h.pd & h.second != 0);
+        let second_rho = h.rho & h.second != 0;
+        let mut delta = -((count(ll) + count(lr)) * 32) / 13;
+        if first_rho || second_rho {
+            delta -= 12 * i32::from(lr != 1);
+        } else if first_lho && second_pd && lp != 1 {
             delta += 27;
         }
         // Partner wins and returns the suit for a ruff.
-        if s != t && len(me) == 1 && !trumps(me).is_empty() && len(pd) > 1 && first == Some(pd) {
-            delta += 19;
+        let me_single = h.me & h.me.wrapping_sub(1) == 0;
+        delta +=
+            19 * i32::from(first_pd & side_suit & (lp > 1) & (trumps.holders & 1 != 0) & me_single);
+        let pd_beats = top(Holding(h.pd)) > top(Holding(h.lho)).max(top(Holding(h.rho)));
+        let (mut wins_with_top, mut wins_below_top) = (true, pd_beats);
+        // Someone ruffs (a branch, taken in few suits, that spares the rest the work).
+        if ruffers != 0 {
+            delta -= 12 * i32::from(ruff_lho | ruff_rho);
+            delta += 17 * i32::from(ruff_pd & (lr > 0));
+            // An opponent who ruffs is overruffed by partner.
+            let lho_ok = !ruff_lho | (ruff_pd & trumps.overruffs[0]);
+            let rho_ok = !ruff_rho | (ruff_pd & trumps.overruffs[1]);
+            wins_with_top = lho_ok & rho_ok;
+            wins_below_top =
+                (pd_beats & !ruff_lho & !ruff_rho) | (!pd_beats & ruff_pd & lho_ok & rho_ok);
         }
-        let over = |a: Seat, b: Seat| top(trumps(a)) > top(trumps(b));
-        let opp_top = info.top_of(lho).max(info.top_of(rho));
-        let wins_with_top = if s == t {
-            true
-        } else if !ruffs(pd) {
-            !ruffs(lho) && !ruffs(rho)
-        } else {
-            (len(lho) != 0 || over(pd, lho)) && (len(rho) != 0 || over(pd, rho))
-        };
-        let wins_below_top = if info.top_of(pd) > opp_top {
-            s == t || (!ruffs(lho) && !ruffs(rho))
-        } else if ruffs(pd) {
-            match (ruffs(lho), ruffs(rho)) {
-                (true, true) => over(pd, lho) && over(pd, rho),
-                (true, false) => over(pd, lho),
-                (false, true) => over(pd, rho),
-                (false, false) => true,
-            }
-        } else {
-            false
-        };
-        let mut lose = delta;
-        lose += [0, 13, 20][next_round_tops(info.owners, me, len(pd))];
+        let lose = delta + [0, 13, 20][h.next_round_tops()];
         LeadTrump {
-            all: info.all,
-            highest: info.highest(),
-            second: info.second(),
+            all: h.all,
+            highest: top(Holding(h.first)),
+            second: top(Holding(h.second)),
             wins_with_top,
             wins_below_top,
             win_delta: delta,
             lose_delta: lose,
-            singleton_top: (len(lho) == 1 && first == Some(lho))
-                || (len(rho) == 1 && first == Some(rho)),
-            first_me: first == Some(me),
-            first_pd: first == Some(pd),
-            second_me: second == Some(me),
-            second_pd: second == Some(pd),
+            singleton_top: (ll == 1 && first_lho) || (lr == 1 && first_rho),
+            first_me,
+            first_pd,
+            second_me,
+            second_pd,
         }
     }
 
@@ -423,28 +406,35 @@ impl TunedOrdering {
     }
 
     /// The leader's weights: the suit's part once per suit, then each move's.
+    #[inline(never)]
     fn leader(view: &TrickView, trump: Option<Suit>, hints: &OrderHints, moves: &mut MoveList) {
-        let suits = moves
+        let me = view.to_play();
+        let hands = [0, 1, 2, 3].map(|k| view.hands[me.offset(k)]);
+        let tl = hands[0].len() as i32 - 1;
+        let mut suits = moves
             .iter()
             .fold(0u8, |acc, m| acc | 1 << m.card.suit().index());
         match trump {
             None => {
                 let mut per_suit = [LeadNt::default(); 4];
-                for s in Suit::ALL {
-                    if suits & 1 << s.index() != 0 {
-                        per_suit[s.index()] = Self::lead_nt(view, &SuitInfo::new(view, s));
-                    }
+                while suits != 0 {
+                    let s = Suit::ALL[suits.trailing_zeros() as usize & 3];
+                    suits &= suits - 1;
+                    let h = LeadHoldings::new(&hands, view.out.suit(s), s);
+                    per_suit[s.index()] = Self::lead_nt(&h, tl);
                 }
                 for m in moves.iter_mut() {
                     m.weight = Self::weight_leader_nt(&per_suit[m.card.suit().index()], hints, m);
                 }
             }
             Some(t) => {
+                let trumps = LeadTrumps::new(&hands, t);
                 let mut per_suit = [LeadTrump::default(); 4];
-                for s in Suit::ALL {
-                    if suits & 1 << s.index() != 0 {
-                        per_suit[s.index()] = Self::lead_trump(view, t, s, &SuitInfo::new(view, s));
-                    }
+                while suits != 0 {
+                    let s = Suit::ALL[suits.trailing_zeros() as usize & 3];
+                    suits &= suits - 1;
+                    let h = LeadHoldings::new(&hands, view.out.suit(s), s);
+                    per_suit[s.index()] = Self::lead_trump(&h, &trumps, s != t, tl);
                 }
                 for m in moves.iter_mut() {
                     m.weight =
@@ -783,9 +773,14 @@ impl TunedOrdering {
                 let partner_sure =
                     partner_winning && cur > max4 && (max4 != 0 || fourth_trumps.is_empty());
                 let second_ruffed = t.winner == 1 && t.winning.suit() == tr;
-                let leader_second = partner_winning
-                    && max4 != 0
-                    && SuitInfo::new(view, led).owners[1] == Some(view.leader);
+                // The leader held the suit's second card out (its card led included).
+                let leader_second = partner_winning && max4 != 0 && {
+                    let first = 1u16 << top(t.all);
+                    let second = t.all.0 & !first & (1u16 << top(Holding(t.all.0 & !first)));
+                    let led_cards =
+                        view.holding(view.leader, led).0 | 1 << view.trick[0].rank().get();
+                    led_cards & second != 0
+                };
                 for m in moves.iter_mut() {
                     let s = m.card.suit();
                     // Cheaper to work out again than to cache per suit.
