@@ -4,7 +4,7 @@
 
 use crate::order::sort;
 use crate::{Move, MoveList, MoveOrdering, OrderHints, TrickView};
-use ddsolve_cards::{Card, Seat, Suit};
+use ddsolve_cards::{Card, Hand, Suit};
 
 /// The category of a lead, after bridge-solver's `Lead` (its own order is ruff, finesse,
 /// strong, plain, free finesse, trump, the rest); here each adds a bonus to the inner
@@ -15,9 +15,9 @@ pub enum LeadCategory {
     Plain,
     /// A trump.
     Trump,
-    /// The highest card of a suit that gives the right-hand opponent a free finesse (in a
-    /// trump contract: the leader holds the ace over its king, or the king under its ace
-    /// without the queen on the side).
+    /// The highest card of a suit that gives the right-hand opponent a free finesse (the
+    /// leader holds the ace over its king, or the king under its ace without the queen on
+    /// the side; bridge-solver sees it in trump contracts only, this in notrump too).
     FreeFinesse,
     /// The lowest card of such a suit: leading low into the finesse.
     FreeFinesseLow,
@@ -40,48 +40,34 @@ pub enum LeadCategory {
 impl LeadCategory {
     /// The category of `mv`, a lead of the hand to play in `view` (at a trick's start).
     pub fn of(view: &TrickView, mv: &Move) -> LeadCategory {
-        let me = view.to_play();
-        let s = mv.card.suit();
-        let (top, bottom) = suit_category(view, me, live_trump(view), s);
-        let my = view.hands[me].suit(s).0;
+        let table = Table::new(view);
+        let (top, bottom) = table.suit(mv.card.suit()).category(&table);
+        let my = table.my.suit(mv.card.suit()).0;
         pick(my, mv.equals.0, top, bottom, LeadCategory::Middle)
     }
 
-    /// The bonus added to the inner ordering's weight: measured on DDS's list100 and random
-    /// deals (BENCHMARKS.md); the tuned weights already favour most of bridge-solver's good
-    /// leads, and what they missed is mostly the low lead into a free finesse.
+    /// The bonus added to the inner ordering's weight, measured on DDS's list100 and random
+    /// deals (`BENCHMARKS.md`): the tuned weights already favour most of bridge-solver's
+    /// good leads; what they miss is mostly the low lead into a free finesse. The
+    /// categories of no bonus are kept for diagnostics ([`LeadCategory::of`]).
     pub const fn bonus(self) -> i32 {
         match self {
             LeadCategory::FreeFinesseLow => -20,
             LeadCategory::OpponentRuff => -10,
-            LeadCategory::Trump | LeadCategory::Finesse | LeadCategory::PartnerRuff => 10,
+            LeadCategory::Finesse => 10,
             LeadCategory::Plain
+            | LeadCategory::Trump
             | LeadCategory::FreeFinesse
             | LeadCategory::Strong
+            | LeadCategory::PartnerRuff
             | LeadCategory::PartnerRuffTop
             | LeadCategory::Middle => 0,
         }
     }
 }
 
-/// Per suit of the leader: the category of its top and bottom cards.
-#[derive(Clone, Copy, Debug, Default)]
-struct SuitCategory {
-    top: i32,
-    bottom: i32,
-}
-
-impl SuitCategory {
-    fn new((top, bottom): (LeadCategory, LeadCategory)) -> SuitCategory {
-        SuitCategory {
-            top: top.bonus(),
-            bottom: bottom.bonus(),
-        }
-    }
-}
-
-/// Which of `top` and `bottom` (the categories of the highest and lowest card of the
-/// leader's suit, `my` its holding) applies to a move standing for `equals`.
+/// Which of `top` and `bottom` (for the highest and lowest card of the leader's suit, `my`
+/// its holding) applies to a move standing for `equals`; `middle` for the others.
 #[inline]
 fn pick<T>(my: u16, equals: u16, top: T, bottom: T, middle: T) -> T {
     let high = 1u16 << (15 - my.leading_zeros());
@@ -95,91 +81,179 @@ fn pick<T>(my: u16, equals: u16, top: T, bottom: T, middle: T) -> T {
     }
 }
 
-/// The highest single rank bit of `x` (0 when empty), removed from `x`.
-#[inline]
-fn take_top(x: &mut u16) -> u16 {
-    if *x == 0 {
-        return 0;
-    }
-    let b = 1u16 << (15 - x.leading_zeros());
-    *x &= !b;
-    b
-}
-
-/// Does `h` hold the rank bit `b` (never, for no rank)?
-#[inline]
-fn has(h: u16, b: u16) -> bool {
-    b != 0 && h & b != 0
-}
-
 /// The trumps of `view` while any are out (the tuned ordering's rule too).
 #[inline]
 fn live_trump(view: &TrickView) -> Option<Suit> {
     view.trump.trump().filter(|&t| !view.out.suit(t).is_empty())
 }
 
-/// The categories of the top and bottom cards of the leader's suit `s` (`trump` the trump
-/// suit while trumps are out).
-fn suit_category(
-    view: &TrickView,
-    me: Seat,
+/// The highest rank bit of `x`, 0 when `x` is empty (no branch: a shift by 16 of a `u32`).
+#[inline]
+fn top_bit(x: u16) -> u16 {
+    (0x8000u32 >> x.leading_zeros()) as u16
+}
+
+/// Does `h` hold the rank bit `b` (never, for no rank: `b` 0)?
+#[inline]
+fn has(h: u16, b: u16) -> bool {
+    h & b != 0
+}
+
+/// The leader's table at a lead, as the categories see it: the four hands in the leader's
+/// order, and the trump suit while trumps are out.
+struct Table {
+    my: Hand,
+    pd: Hand,
+    lho: Hand,
+    rho: Hand,
     trump: Option<Suit>,
-    s: Suit,
-) -> (LeadCategory, LeadCategory) {
-    use LeadCategory as C;
-    let h = |x: Seat| view.hands[x].suit(s).0;
-    let t = |x: Seat, t: Suit| view.hands[x].suit(t).0;
-    let (pd, lho, rho) = (me.partner(), me.next(), me.prev());
-    let (my, pds, lhos, rhos) = (h(me), h(pd), h(lho), h(rho));
-    let both = |c: LeadCategory| (c, c);
-    if let Some(tr) = trump {
-        if s == tr {
-            return both(C::Trump);
-        }
-        if (t(lho, tr) != 0 && lhos == 0) || (t(rho, tr) != 0 && rhos == 0) {
-            return both(C::OpponentRuff);
-        }
-    }
-    let ours = my | pds;
-    let mut all = view.out.suit(s).0;
-    let a = take_top(&mut all);
-    let k = take_top(&mut all);
-    let q = take_top(&mut all);
-    let j = take_top(&mut all);
-    let ten = take_top(&mut all);
-    let (npd, nlho) = (pds.count_ones(), lhos.count_ones());
-    if npd >= 2
-        && nlho >= 2
-        && ((has(pds, k) && has(lhos, a))
-            || (has(pds, a) && has(lhos, k) && (has(pds, q) || (has(ours, q) && has(ours, j))))
-            || (has(pds, k) && has(lhos, q) && (has(pds, j) || (has(ours, j) && has(ours, ten)))))
-    {
-        return both(C::Finesse);
-    }
-    if trump.is_some()
-        && my.count_ones() >= 2
-        && rhos.count_ones() >= 2
-        && ((has(my, a) && has(rhos, k)) || (has(my, k) && has(rhos, a) && !has(ours, q)))
-    {
-        return (C::FreeFinesse, C::FreeFinesseLow);
-    }
-    let tops = u32::from(has(ours, a)) + u32::from(has(ours, k)) + u32::from(has(ours, q));
-    if lhos != 0 && rhos != 0 && tops >= 2 {
-        return both(C::Strong);
-    }
-    if let Some(tr) = trump {
-        let (pdt, myt) = (t(pd, tr), t(me, tr));
-        if pds == 0
-            && lhos != 0
-            && rhos != 0
-            && pdt != 0
-            && pdt.count_ones() <= myt.count_ones()
-            && my & my.wrapping_neg() != a
-        {
-            return (C::PartnerRuffTop, C::PartnerRuff);
+    /// The cards still out (the four hands, at a lead).
+    out: Hand,
+}
+
+impl Table {
+    #[inline]
+    fn new(view: &TrickView) -> Table {
+        let me = view.to_play();
+        Table {
+            my: view.hands[me],
+            pd: view.hands[me.partner()],
+            lho: view.hands[me.next()],
+            rho: view.hands[me.prev()],
+            trump: live_trump(view),
+            out: view.out,
         }
     }
-    both(C::Plain)
+
+    /// One suit of it.
+    #[inline]
+    fn suit(&self, suit: Suit) -> SuitView {
+        let mut rest = self.out.suit(suit).0;
+        let top = std::array::from_fn(|_| {
+            let b = top_bit(rest);
+            rest ^= b;
+            b
+        });
+        SuitView {
+            suit,
+            my: self.my.suit(suit).0,
+            pd: self.pd.suit(suit).0,
+            lho: self.lho.suit(suit).0,
+            rho: self.rho.suit(suit).0,
+            top,
+        }
+    }
+}
+
+/// One suit of the leader's: the four holdings (rank bits) and the suit's five highest
+/// cards still out.
+struct SuitView {
+    suit: Suit,
+    my: u16,
+    pd: u16,
+    lho: u16,
+    rho: u16,
+    /// The suit's highest cards still out, as rank bits (0 past the last).
+    top: [u16; 5],
+}
+
+impl SuitView {
+    /// Can an opponent ruff the suit (void in it, holding trumps `t`)? Plain `&` and `|`
+    /// rather than `&&` and `||` here and below: a few more operations, fewer branches
+    /// (these are hard to predict).
+    #[inline]
+    fn opponent_ruffs(&self, table: &Table, t: Suit) -> bool {
+        (self.lho == 0) & !table.lho.suit(t).is_empty()
+            | (self.rho == 0) & !table.rho.suit(t).is_empty()
+    }
+
+    /// A finesse through the left-hand opponent?
+    #[inline]
+    fn finesse(&self) -> bool {
+        let [a, k, q, j, ten] = self.top;
+        let (pd, lho, ours) = (self.pd, self.lho, self.my | self.pd);
+        (pd.count_ones() >= 2)
+            & (lho.count_ones() >= 2)
+            & (has(pd, k) & has(lho, a)
+                | has(pd, a) & has(lho, k) & (has(pd, q) | has(ours, q) & has(ours, j))
+                | has(pd, k) & has(lho, q) & (has(pd, j) | has(ours, j) & has(ours, ten)))
+    }
+
+    /// A free finesse for the right-hand opponent?
+    #[inline]
+    fn free_finesse(&self) -> bool {
+        let [a, k, q, ..] = self.top;
+        let (my, rho) = (self.my, self.rho);
+        (my.count_ones() >= 2)
+            & (rho.count_ones() >= 2)
+            & (has(my, a) & has(rho, k) | has(my, k) & has(rho, a) & !has(my | self.pd, q))
+    }
+
+    /// The categories of the suit's top and bottom cards, tested in bridge-solver's order.
+    fn category(&self, table: &Table) -> (LeadCategory, LeadCategory) {
+        use LeadCategory as C;
+        let both = |c: LeadCategory| (c, c);
+        if let Some(t) = table.trump {
+            if self.suit == t {
+                return both(C::Trump);
+            }
+            if self.opponent_ruffs(table, t) {
+                return both(C::OpponentRuff);
+            }
+        }
+        if self.finesse() {
+            return both(C::Finesse);
+        }
+        if self.free_finesse() {
+            return (C::FreeFinesse, C::FreeFinesseLow);
+        }
+        let [a, k, q, ..] = self.top;
+        let ours = self.my | self.pd;
+        let tops = u32::from(has(ours, a)) + u32::from(has(ours, k)) + u32::from(has(ours, q));
+        if self.lho != 0 && self.rho != 0 && tops >= 2 {
+            return both(C::Strong);
+        }
+        if let Some(t) = table.trump {
+            let (pdt, myt) = (table.pd.suit(t), table.my.suit(t));
+            if self.pd == 0
+                && self.lho != 0
+                && self.rho != 0
+                && !pdt.is_empty()
+                && pdt.len() <= myt.len()
+                && self.my & self.my.wrapping_neg() != a
+            {
+                return (C::PartnerRuffTop, C::PartnerRuff);
+            }
+        }
+        both(C::Plain)
+    }
+
+    /// The bonuses of the suit's top and bottom cards: those of [`SuitView::category`],
+    /// testing only what decides a category with a bonus, without branches.
+    #[inline]
+    fn bonus(&self, table: &Table) -> (i32, i32) {
+        use LeadCategory as C;
+        let (trump_suit, ruffs) = match table.trump {
+            Some(t) => (self.suit == t, self.opponent_ruffs(table, t)),
+            None => (false, false),
+        };
+        let finesse = self.finesse();
+        let pick = |c: bool, x: LeadCategory, y: i32| if c { x.bonus() } else { y };
+        let top = pick(finesse, C::Finesse, C::Plain.bonus());
+        let bottom = pick(
+            finesse,
+            C::Finesse,
+            pick(self.free_finesse(), C::FreeFinesseLow, 0),
+        );
+        let (top, bottom) = (
+            pick(ruffs, C::OpponentRuff, top),
+            pick(ruffs, C::OpponentRuff, bottom),
+        );
+        (
+            pick(trump_suit, C::Trump, top),
+            pick(trump_suit, C::Trump, bottom),
+        )
+    }
 }
 
 /// An ordering that adds, at leads, the bonus of each move's [`LeadCategory`] to the
@@ -222,12 +296,13 @@ impl<O> LeadCategories<O> {
 }
 
 impl<O: MoveOrdering> MoveOrdering for LeadCategories<O> {
+    // Leads out of line: what the move picker inlines stays the inner ordering's call.
     #[inline]
     fn order(&mut self, view: &TrickView, hints: &OrderHints, moves: &mut MoveList) {
-        self.inner.order(view, hints, moves);
-        if view.trick.is_empty() && moves.len() > 1 && !self.off {
-            self.add_bonus(view, moves);
+        if view.trick.is_empty() && !self.off {
+            return self.order_lead(view, hints, moves);
         }
+        self.inner.order(view, hints, moves);
     }
 
     #[inline]
@@ -247,31 +322,39 @@ impl<O: MoveOrdering> MoveOrdering for LeadCategories<O> {
 }
 
 impl<O> LeadCategories<O> {
-    /// Adds each lead's bonus to its weight and sorts again.
+    /// [`MoveOrdering::order`] at a lead: the inner ordering, then the bonuses.
     #[inline(never)]
+    fn order_lead(&mut self, view: &TrickView, hints: &OrderHints, moves: &mut MoveList)
+    where
+        O: MoveOrdering,
+    {
+        self.inner.order(view, hints, moves);
+        if moves.len() > 1 {
+            self.add_bonus(view, moves);
+        }
+    }
+
+    /// Adds each lead's bonus to its weight and sorts again (if any has one).
+    #[inline]
     fn add_bonus(&self, view: &TrickView, moves: &mut MoveList) {
-        let me = view.to_play();
-        let trump = live_trump(view);
-        let suits = moves
-            .iter()
-            .fold(0u8, |acc, m| acc | 1 << m.card.suit().index());
-        let mut cats = [SuitCategory::default(); 4];
+        let table = Table::new(view);
+        let mut bonus = [(0, 0); 4];
+        let mut any = false;
         for s in Suit::ALL {
-            if suits & 1 << s.index() != 0 {
-                cats[s.index()] = SuitCategory::new(suit_category(view, me, trump, s));
+            if !table.my.suit(s).is_empty() {
+                let b = table.suit(s).bonus(&table);
+                any |= b != (0, 0);
+                bonus[s.index()] = b;
             }
         }
+        if !any {
+            return;
+        }
+        let middle = LeadCategory::Middle.bonus();
         for m in moves.iter_mut() {
             let s = m.card.suit();
-            let my = view.hands[me].suit(s).0;
-            let c = &cats[s.index()];
-            m.weight += pick(
-                my,
-                m.equals.0,
-                c.top,
-                c.bottom,
-                LeadCategory::Middle.bonus(),
-            );
+            let (top, bottom) = bonus[s.index()];
+            m.weight += pick(table.my.suit(s).0, m.equals.0, top, bottom, middle);
         }
         sort(moves);
     }
@@ -281,7 +364,7 @@ impl<O> LeadCategories<O> {
 mod tests {
     use super::*;
     use crate::{generate, generate_one, TunedOrdering};
-    use ddsolve_cards::{Deal, Position, Strain};
+    use ddsolve_cards::{Deal, Position, Seat, Strain};
 
     /// The category of North's lead of `card` in `strain`.
     fn category(deal: &str, strain: Strain, card: &str) -> LeadCategory {
@@ -309,9 +392,9 @@ mod tests {
         for (card, want) in cases {
             assert_eq!(category(FINESSES, Strain::Spades, card), want, "{card}");
         }
-        // In notrump nobody ruffs and the free finesse is no category: North-South hold
-        // two of the three top hearts; East, void, makes clubs no strong suit.
-        assert_eq!(category(FINESSES, Strain::NoTrump, "H4"), C::Strong);
+        // In notrump nobody ruffs; the free finesse is seen first, and East, void, makes
+        // clubs no strong suit.
+        assert_eq!(category(FINESSES, Strain::NoTrump, "H4"), C::FreeFinesseLow);
         assert_eq!(category(FINESSES, Strain::NoTrump, "CA"), C::Plain);
         assert_eq!(category(FINESSES, Strain::NoTrump, "S3"), C::Plain);
     }
@@ -331,6 +414,8 @@ mod tests {
         // A middle card and a suit without a category.
         assert_eq!(category(deal, Strain::Spades, "D6"), LeadCategory::Middle);
         assert_eq!(category(deal, Strain::Spades, "D4"), LeadCategory::Plain);
+        // North's top spades against both opponents' spades, in notrump.
+        assert_eq!(category(deal, Strain::NoTrump, "SA"), LeadCategory::Strong);
     }
 
     #[test]
