@@ -227,34 +227,133 @@ impl SuitView {
         }
         both(C::Plain)
     }
+}
 
-    /// The bonuses of the suit's top and bottom cards: those of [`SuitView::category`],
-    /// testing only what decides a category with a bonus, without branches.
-    #[inline]
-    fn bonus(&self, table: &Table) -> (i32, i32) {
-        use LeadCategory as C;
-        let (trump_suit, ruffs) = match table.trump {
-            Some(t) => (self.suit == t, self.opponent_ruffs(table, t)),
-            None => (false, false),
-        };
-        let finesse = self.finesse();
-        let pick = |c: bool, x: LeadCategory, y: i32| if c { x.bonus() } else { y };
-        let top = pick(finesse, C::Finesse, C::Plain.bonus());
-        let bottom = pick(
-            finesse,
-            C::Finesse,
-            pick(self.free_finesse(), C::FreeFinesseLow, 0),
-        );
-        let (top, bottom) = (
-            pick(ruffs, C::OpponentRuff, top),
-            pick(ruffs, C::OpponentRuff, bottom),
-        );
-        (
-            pick(trump_suit, C::Trump, top),
-            pick(trump_suit, C::Trump, bottom),
-        )
+/// The four suits at once, one 16-bit lane each (a [`Hand`]'s layout: ranks at bits 2 to
+/// 14 of a lane, bits 0, 1 and 15 unused): what decides the categories with a bonus,
+/// without a branch or a loop over the suits. A lane's answer is its bit 15.
+mod lanes {
+    /// Bit 0 of every lane.
+    const ONES: u64 = 0x0001_0001_0001_0001;
+    /// Bit 15 of every lane: where the answers are.
+    pub const FLAG: u64 = 0x8000_8000_8000_8000;
+
+    /// Is the lane non-empty?
+    #[inline(always)]
+    pub fn any(x: u64) -> u64 {
+        // Lanes are below 0x8000: adding 0x7fff carries into bit 15 exactly when non-zero.
+        (x + 0x7fff * ONES) & FLAG
+    }
+
+    /// Does the lane hold at least two ranks (its lowest bit cleared, still non-empty)?
+    #[inline(always)]
+    pub fn two(x: u64) -> u64 {
+        // `lane - 1` with bit 15 as the borrow's stop.
+        any(x & ((x | FLAG) - ONES) & !FLAG)
+    }
+
+    /// Does the lane of `x` hold the lane's rank bit of `b` (never where `b`'s is empty)?
+    #[inline(always)]
+    pub fn has(x: u64, b: u64) -> u64 {
+        any(x & b)
+    }
+
+    /// The highest rank bit of each lane.
+    #[inline(always)]
+    pub fn top(x: u64) -> u64 {
+        // Smear each lane's highest bit down its lane (masks stop bits from the lane
+        // above), then keep the bit whose upper neighbour is clear.
+        let mut y = x;
+        y |= (y >> 1) & 0x7fff * ONES;
+        y |= (y >> 2) & 0x3fff * ONES;
+        y |= (y >> 4) & 0x0fff * ONES;
+        y |= (y >> 8) & 0x00ff * ONES;
+        y ^ ((y >> 1) & 0x7fff * ONES)
     }
 }
+
+/// The categories with a bonus, every suit at once: [`SuitView::category`]'s tests that
+/// decide them, in its order. Each lane's bit 15 says whether the suit is one an opponent
+/// ruffs, a finesse through the left-hand opponent, or a free finesse for the right-hand
+/// one (at most one of the three; never the trump suit).
+struct BonusLanes {
+    ruff: u64,
+    finesse: u64,
+    free_finesse: u64,
+}
+
+impl BonusLanes {
+    #[inline]
+    fn new(table: &Table) -> BonusLanes {
+        use lanes::{any, has, top, two, FLAG};
+        let (my, pd, lho, rho) = (table.my.0, table.pd.0, table.lho.0, table.rho.0);
+        let ours = my | pd;
+        let mut rest = table.out.0;
+        let mut next = || {
+            let b = top(rest);
+            rest ^= b;
+            b
+        };
+        let (a, k, q, j, ten) = (next(), next(), next(), next(), next());
+        let finesse = two(pd)
+            & two(lho)
+            & (has(pd, k) & has(lho, a)
+                | has(pd, a) & has(lho, k) & (has(pd, q) | has(ours, q) & has(ours, j))
+                | has(pd, k) & has(lho, q) & (has(pd, j) | has(ours, j) & has(ours, ten)));
+        let free_finesse = two(my)
+            & two(rho)
+            & (has(my, a) & has(rho, k) | has(my, k) & has(rho, a) & (has(ours, q) ^ FLAG));
+        let (ruff, trump_lane) = match table.trump {
+            Some(t) => {
+                let holds = |h: Hand| if h.suit(t).is_empty() { 0 } else { FLAG };
+                let void = |x: u64| any(x) ^ FLAG;
+                (
+                    void(lho) & holds(table.lho) | void(rho) & holds(table.rho),
+                    0x8000u64 << (16 * t.index()),
+                )
+            }
+            None => (0, 0),
+        };
+        let ruff = ruff & !trump_lane;
+        let finesse = finesse & !trump_lane & !ruff;
+        BonusLanes {
+            ruff,
+            finesse,
+            free_finesse: free_finesse & !trump_lane & !ruff & !finesse,
+        }
+    }
+
+    /// Any of the three in a suit the leader holds?
+    #[inline]
+    fn any(&self, my: Hand) -> bool {
+        (self.ruff | self.finesse | self.free_finesse) & lanes::any(my.0) != 0
+    }
+
+    /// The bonuses of the top and bottom cards of `suit`.
+    #[inline]
+    fn bonus(&self, suit: Suit) -> (i32, i32) {
+        use LeadCategory as C;
+        let at = |x: u64| (x >> (16 * suit.index() + 15)) & 1 != 0;
+        if at(self.ruff) {
+            (C::OpponentRuff.bonus(), C::OpponentRuff.bonus())
+        } else if at(self.finesse) {
+            (C::Finesse.bonus(), C::Finesse.bonus())
+        } else if at(self.free_finesse) {
+            (C::FreeFinesse.bonus(), C::FreeFinesseLow.bonus())
+        } else {
+            (0, 0)
+        }
+    }
+}
+
+// The lanes leave out the categories of no bonus.
+const _: () = assert!(
+    LeadCategory::Plain.bonus() == 0
+        && LeadCategory::Trump.bonus() == 0
+        && LeadCategory::Strong.bonus() == 0
+        && LeadCategory::PartnerRuff.bonus() == 0
+        && LeadCategory::PartnerRuffTop.bonus() == 0
+);
 
 /// An ordering that adds, at leads, the bonus of each move's [`LeadCategory`] to the
 /// weights of an inner ordering, and sorts again; elsewhere (and switched off) the inner
@@ -338,22 +437,14 @@ impl<O> LeadCategories<O> {
     #[inline]
     fn add_bonus(&self, view: &TrickView, moves: &mut MoveList) {
         let table = Table::new(view);
-        let mut bonus = [(0, 0); 4];
-        let mut any = false;
-        for s in Suit::ALL {
-            if !table.my.suit(s).is_empty() {
-                let b = table.suit(s).bonus(&table);
-                any |= b != (0, 0);
-                bonus[s.index()] = b;
-            }
-        }
-        if !any {
+        let lanes = BonusLanes::new(&table);
+        if !lanes.any(table.my) {
             return;
         }
         let middle = LeadCategory::Middle.bonus();
         for m in moves.iter_mut() {
             let s = m.card.suit();
-            let (top, bottom) = bonus[s.index()];
+            let (top, bottom) = lanes.bonus(s);
             m.weight += pick(table.my.suit(s).0, m.equals.0, top, bottom, middle);
         }
         sort(moves);
