@@ -242,7 +242,7 @@ mod lanes {
     #[inline(always)]
     pub fn any(x: u64) -> u64 {
         // Lanes are below 0x8000: adding 0x7fff carries into bit 15 exactly when non-zero.
-        (x + 0x7fff * ONES) & FLAG
+        (x + (0x7fff * ONES)) & FLAG
     }
 
     /// Does the lane hold at least two ranks (its lowest bit cleared, still non-empty)?
@@ -264,11 +264,11 @@ mod lanes {
         // Smear each lane's highest bit down its lane (masks stop bits from the lane
         // above), then keep the bit whose upper neighbour is clear.
         let mut y = x;
-        y |= (y >> 1) & 0x7fff * ONES;
-        y |= (y >> 2) & 0x3fff * ONES;
-        y |= (y >> 4) & 0x0fff * ONES;
-        y |= (y >> 8) & 0x00ff * ONES;
-        y ^ ((y >> 1) & 0x7fff * ONES)
+        y |= (y >> 1) & (0x7fff * ONES);
+        y |= (y >> 2) & (0x3fff * ONES);
+        y |= (y >> 4) & (0x0fff * ONES);
+        y |= (y >> 8) & (0x00ff * ONES);
+        y ^ ((y >> 1) & (0x7fff * ONES))
     }
 }
 
