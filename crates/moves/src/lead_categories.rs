@@ -15,16 +15,19 @@ pub enum LeadCategory {
     Plain,
     /// A trump.
     Trump,
-    /// The highest card of a suit that gives the right-hand opponent a free finesse (the
-    /// leader holds the ace over its king, or the king under its ace without the queen on
-    /// the side; bridge-solver sees it in trump contracts only, this in notrump too).
+    /// The highest card of a suit that gives the right-hand opponent a free finesse, both
+    /// holding two cards or more: the leader holds the ace and that opponent the king, or
+    /// the leader the king and that opponent the ace, the queen not on the leader's side
+    /// (bridge-solver sees it in trump contracts only, this in notrump too).
     FreeFinesse,
     /// The lowest card of such a suit: leading low into the finesse.
     FreeFinesseLow,
     /// The side holds two of the suit's three top cards, both opponents hold the suit.
     Strong,
-    /// A finesse through the left-hand opponent (partner's king over its ace, or partner's
-    /// tenace over its king or queen).
+    /// A finesse through the left-hand opponent, partner and that opponent holding two cards
+    /// or more: partner's king against its ace, partner's ace and queen (or the side's queen
+    /// and jack) against its king, or partner's king and jack (or the side's jack and ten)
+    /// against its queen.
     Finesse,
     /// The lowest card of a suit partner can ruff (void, with no more trumps than the
     /// leader), both opponents following.
