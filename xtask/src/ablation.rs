@@ -95,6 +95,10 @@ fn variants() -> Vec<(&'static str, SolverBuilder)> {
             b.ordering(OrderingKind::CutoffLeadHints),
         ),
         (
+            "no lead categories",
+            b.ordering(OrderingKind::CutoffNoLeadCategories),
+        ),
+        (
             "first guess half",
             b.search(SearchConfig {
                 estimated_first_guess: false,

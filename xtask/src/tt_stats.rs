@@ -93,6 +93,8 @@ pub enum Ordering {
     CutoffAnyNeed,
     /// The cutoff card, and the per-depth hints passed on to the tuned ordering at leads.
     CutoffLeadHints,
+    /// The default without the lead categories' bonuses (the tuned weights alone at leads).
+    CutoffNoLeadCategories,
 }
 
 /// What one run is made of.
@@ -118,6 +120,7 @@ pub fn config(tt_mb: usize, ordering: Ordering, step: bool) -> SolverBuilder {
             Ordering::CutoffFollowing => OrderingKind::CutoffFollowing,
             Ordering::CutoffAnyNeed => OrderingKind::CutoffAnyNeed,
             Ordering::CutoffLeadHints => OrderingKind::CutoffLeadHints,
+            Ordering::CutoffNoLeadCategories => OrderingKind::CutoffNoLeadCategories,
         })
         .search(SearchConfig {
             driver: if step { Driver::Step } else { Driver::Mtdf },

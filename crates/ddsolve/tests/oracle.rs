@@ -68,6 +68,10 @@ fn configs() -> Vec<(&'static str, SolverBuilder)> {
             b.ordering(OrderingKind::CutoffLeadHints),
         ),
         (
+            "cutoff-card ordering, no lead categories",
+            b.ordering(OrderingKind::CutoffNoLeadCategories),
+        ),
+        (
             "step driver",
             b.search(SearchConfig {
                 driver: Driver::Step,

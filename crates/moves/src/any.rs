@@ -1,6 +1,6 @@
 //! The workspace's orderings chosen at run time.
 
-use crate::{CutoffOrdering, TunedOrdering};
+use crate::{CutoffOrdering, LeadCategories, TunedOrdering};
 use crate::{MoveList, MoveOrdering, OrderHints, PaperOrdering, RankOrdering, TrickView};
 use ddsolve_cards::Card;
 
@@ -13,9 +13,10 @@ pub enum OrderingKind {
     Paper,
     /// [`RankOrdering`]: highest rank first, a baseline for ablation.
     Rank,
-    /// [`CutoffOrdering`] in front of [`TunedOrdering`]: a remembered cutoff card first for
-    /// leads and hands following suit, the full ordering only when it fails (the default:
-    /// the fewest nodes over ordinary and freak deals).
+    /// [`CutoffOrdering`] in front of [`TunedOrdering`] (with [`LeadCategories`]' bonuses at
+    /// leads): a remembered cutoff card first for leads and hands following suit, the full
+    /// ordering only when it fails (the default: the fewest nodes over ordinary and freak
+    /// deals).
     #[default]
     Cutoff,
     /// [`CutoffOrdering::following_only`] in front of [`TunedOrdering`]: the memory for
@@ -27,11 +28,14 @@ pub enum OrderingKind {
     /// [`Cutoff`](OrderingKind::Cutoff) with the search's per-depth hints passed on to the
     /// tuned ordering at leads ([`CutoffOrdering::lead_hints`] on, for ablation).
     CutoffLeadHints,
+    /// [`Cutoff`](OrderingKind::Cutoff) without the lead categories' bonuses
+    /// ([`LeadCategories::enabled`] off: the tuned weights alone at leads, for ablation).
+    CutoffNoLeadCategories,
 }
 
 impl OrderingKind {
     /// Every kind, in declaration order (for tests and ablations that try them all).
-    pub const ALL: [OrderingKind; 7] = [
+    pub const ALL: [OrderingKind; 8] = [
         OrderingKind::Tuned,
         OrderingKind::Paper,
         OrderingKind::Rank,
@@ -39,6 +43,7 @@ impl OrderingKind {
         OrderingKind::CutoffFollowing,
         OrderingKind::CutoffAnyNeed,
         OrderingKind::CutoffLeadHints,
+        OrderingKind::CutoffNoLeadCategories,
     ];
 }
 
@@ -53,8 +58,9 @@ pub enum AnyOrdering {
     Paper(PaperOrdering),
     /// [`RankOrdering`].
     Rank(RankOrdering),
-    /// [`CutoffOrdering`] in front of [`TunedOrdering`] (either kind of memory).
-    Cutoff(CutoffOrdering<TunedOrdering>),
+    /// [`CutoffOrdering`] in front of [`TunedOrdering`] with [`LeadCategories`] (either kind
+    /// of memory, categories on or off).
+    Cutoff(CutoffOrdering<LeadCategories<TunedOrdering>>),
 }
 
 impl AnyOrdering {
@@ -64,18 +70,26 @@ impl AnyOrdering {
             OrderingKind::Tuned => AnyOrdering::Tuned(TunedOrdering),
             OrderingKind::Paper => AnyOrdering::Paper(PaperOrdering),
             OrderingKind::Rank => AnyOrdering::Rank(RankOrdering),
-            OrderingKind::Cutoff => AnyOrdering::Cutoff(CutoffOrdering::new(TunedOrdering)),
+            OrderingKind::Cutoff => AnyOrdering::Cutoff(CutoffOrdering::new(tuned())),
             OrderingKind::CutoffFollowing => {
-                AnyOrdering::Cutoff(CutoffOrdering::following_only(TunedOrdering))
+                AnyOrdering::Cutoff(CutoffOrdering::following_only(tuned()))
             }
             OrderingKind::CutoffAnyNeed => {
-                AnyOrdering::Cutoff(CutoffOrdering::new(TunedOrdering).keyed_by_need(false))
+                AnyOrdering::Cutoff(CutoffOrdering::new(tuned()).keyed_by_need(false))
             }
             OrderingKind::CutoffLeadHints => {
-                AnyOrdering::Cutoff(CutoffOrdering::new(TunedOrdering).lead_hints(true))
+                AnyOrdering::Cutoff(CutoffOrdering::new(tuned()).lead_hints(true))
             }
+            OrderingKind::CutoffNoLeadCategories => AnyOrdering::Cutoff(CutoffOrdering::new(
+                LeadCategories::new(TunedOrdering).enabled(false),
+            )),
         }
     }
+}
+
+/// The tuned ordering with the lead categories, behind the cutoff memory of the default.
+fn tuned() -> LeadCategories<TunedOrdering> {
+    LeadCategories::new(TunedOrdering)
 }
 
 impl Default for AnyOrdering {

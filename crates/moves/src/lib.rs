@@ -11,7 +11,9 @@
 //!   [`PaperOrdering`] implements the weights of chapter 5 of Haglund's paper;
 //!   [`TunedOrdering`] refines them (about a quarter fewer search nodes on DDS's deals);
 //!   [`CutoffOrdering`] puts a remembered cutoff card in front of it for leads and hands
-//!   following suit, and is what the search uses by default; [`RankOrdering`] is a baseline.
+//!   following suit, and is what the search uses by default, over [`LeadCategories`] (a bonus
+//!   per [`LeadCategory`], bridge-solver's kinds of lead, added at leads); [`RankOrdering`] is
+//!   a baseline.
 //!   [`AnyOrdering`] picks one of them at run time ([`OrderingKind`]).
 //! * [`MovePicker`] hands a node's moves to the search one at a time, in stages (after
 //!   Stockfish's staged move picker): the ordering's proposal before anything else is
@@ -44,6 +46,7 @@ struct ReadmeDoctests;
 mod any;
 mod cutoff;
 mod generate;
+mod lead_categories;
 mod order;
 mod picker;
 mod small_card_filter;
@@ -52,6 +55,7 @@ mod tuned;
 pub use any::{AnyOrdering, OrderingKind};
 pub use cutoff::CutoffOrdering;
 pub use generate::{generate, generate_one, Move, MoveList, TrickView};
+pub use lead_categories::{LeadCategories, LeadCategory};
 pub use order::{MoveOrdering, OrderHints, PaperOrdering, RankOrdering};
 pub use picker::MovePicker;
 pub use small_card_filter::SmallCardFilter;

@@ -1,7 +1,8 @@
 //! Every ordering of the workspace passes the ordering conformance suite.
 
 use ddsolve_moves::{
-    AnyOrdering, CutoffOrdering, OrderingKind, PaperOrdering, RankOrdering, TunedOrdering,
+    AnyOrdering, CutoffOrdering, LeadCategories, OrderingKind, PaperOrdering, RankOrdering,
+    TunedOrdering,
 };
 use ddsolve_testkit::conformance::ordering::check_ordering;
 
@@ -27,6 +28,14 @@ fn cutoff_ordering_conforms() {
     check_ordering(|| CutoffOrdering::new(TunedOrdering).keyed_by_need(false));
     check_ordering(|| CutoffOrdering::new(TunedOrdering).lead_hints(true));
     check_ordering(|| CutoffOrdering::new(RankOrdering));
+}
+
+#[test]
+fn lead_categories_conform() {
+    check_ordering(|| LeadCategories::new(TunedOrdering));
+    check_ordering(|| LeadCategories::new(RankOrdering));
+    check_ordering(|| LeadCategories::new(TunedOrdering).enabled(false));
+    check_ordering(|| CutoffOrdering::new(LeadCategories::new(TunedOrdering)));
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The solver of the examples, switched by environment variables: NO_QT,
 //! NO_LT, NO_TT, NO_ETC, NO_SMALL, NO_SYMMETRY, STEP (driver), GUESS_HALF, ETC_MIN=n, TT_FIRST=n, TT_MB=n, PAPER, RANK, TUNED,
-//! CUTOFF, FOLLOWING, ANY_NEED or LEAD_HINTS (ordering), FOREST or PATTERN (table: `TtForest` or `TtPattern`).
+//! CUTOFF, FOLLOWING, ANY_NEED, LEAD_HINTS or NO_LEAD_CATS (ordering), FOREST or PATTERN (table: `TtForest` or `TtPattern`).
 
 use ddsolve::{Driver, OrderingKind, SearchConfig, SolverBuilder, TtKind};
 
@@ -36,6 +36,8 @@ pub fn config_from_env() -> SolverBuilder {
         OrderingKind::CutoffFollowing
     } else if on("ANY_NEED") {
         OrderingKind::CutoffAnyNeed
+    } else if on("NO_LEAD_CATS") {
+        OrderingKind::CutoffNoLeadCategories
     } else if on("LEAD_HINTS") {
         OrderingKind::CutoffLeadHints
     } else {
