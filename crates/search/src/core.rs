@@ -3,8 +3,8 @@
 use crate::stats::{Counter, SearchStats};
 use crate::SearchConfig;
 use ddsolve_cards::{
-    overtakes, trick_winner_index, trick_winner_so_far, Card, Hand, Holding, Seat, SeatMap, Side,
-    Strain, Symmetries, Symmetry,
+    trick_winner_index, trick_winner_so_far, Card, Hand, Holding, Seat, SeatMap, Side, Strain,
+    Symmetries, Symmetry,
 };
 use ddsolve_moves::{Move, MoveList, MoveOrdering, MovePicker, OrderHints, TrickView};
 use ddsolve_prune::{
@@ -193,28 +193,14 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     /// Plays `card` (standing for `equals`) for the hand to play. Returns, if it completed
     /// a trick won by rank, the winning card with the cards its move stood for (else empty).
     // The search's own moves go through `play_at`; this is for the root (the driver).
-    #[inline(always)]
+    #[inline]
     pub fn play(&mut self, card: Card, equals: Holding) -> Hand {
-        let me = self.to_play();
-        self.hands[me].remove(card);
-        self.cards_left -= 1;
-        // Trick indices are below 4: `& 3` lets the compiler drop the bounds checks.
-        let i = self.trick_len & 3;
-        self.trick[i] = card;
-        self.trick_equals[i] = equals;
-        self.winner_before[i] = self.winner as u8;
-        if i == 0 {
-            self.winner = 0;
-        } else {
-            if overtakes(card, self.trick[self.winner & 3], self.trump) {
-                self.winner = i;
-            }
+        match self.trick_len {
+            0 => self.play_at::<0>(card, equals),
+            1 => self.play_at::<1>(card, equals),
+            2 => self.play_at::<2>(card, equals),
+            _ => self.play_at::<3>(card, equals),
         }
-        if i < 3 {
-            self.trick_len = i + 1;
-            return Hand::EMPTY;
-        }
-        self.finish_trick()
     }
 
     /// The end of [`Searcher::play`] for a trick's fourth card (out of line: the other
@@ -245,24 +231,13 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     /// Takes back `card`, the last card played.
     #[inline]
     pub fn unplay(&mut self, card: Card) {
-        if self.trick_len == 0 {
+        match self.trick_len {
             // The card completed a trick.
-            self.done_len -= 1;
-            let t = self.done[self.done_len & 15];
-            self.leader = t.leader;
-            self.trick = t.trick;
-            self.trick_equals = t.trick_equals;
-            self.winner_before = t.winner_before;
-            self.out = t.out;
-            self.tricks_max = t.tricks_max;
-            self.trick_len = 3;
-        } else {
-            self.trick_len -= 1;
+            0 => self.unplay_at::<3>(card),
+            1 => self.unplay_at::<0>(card),
+            2 => self.unplay_at::<1>(card),
+            _ => self.unplay_at::<2>(card),
         }
-        self.winner = usize::from(self.winner_before[self.trick_len & 3]);
-        let me = self.to_play();
-        self.hands[me].insert(card);
-        self.cards_left += 1;
     }
 
     /// [`Searcher::play`] for the card at index `P` of the trick (`P` cards already
