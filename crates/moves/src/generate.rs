@@ -65,6 +65,13 @@ impl<'a> TrickView<'a> {
         TrickView::new(pos.hands(), pos.trump(), pos.leader(), pos.trick())
     }
 
+    /// The trump suit while any trump is out (in the hands or the trick), else `None`:
+    /// once they are all gone, the orderings' trump rules no longer apply.
+    #[inline]
+    pub fn live_trump(&self) -> Option<Suit> {
+        self.trump.trump().filter(|&t| !self.out.suit(t).is_empty())
+    }
+
     /// The hand to play.
     #[inline]
     pub fn to_play(&self) -> Seat {

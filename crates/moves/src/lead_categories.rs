@@ -2,7 +2,7 @@
 //! leads (a finesse through the next hand, a lead from two of the suit's three top cards,
 //! partner's ruff...), and a bonus per category added to an inner ordering's weights.
 
-use crate::order::sort;
+use crate::order::{highest_bit, sort};
 use crate::{Move, MoveList, MoveOrdering, OrderHints, TrickView};
 use ddsolve_cards::{Card, Hand, Suit};
 
@@ -73,7 +73,7 @@ impl LeadCategory {
 /// its holding) applies to a move standing for `equals`; `middle` for the others.
 #[inline]
 fn pick<T>(my: u16, equals: u16, top: T, bottom: T, middle: T) -> T {
-    let high = 1u16 << (15 - my.leading_zeros());
+    let high = highest_bit(my);
     let low = my & my.wrapping_neg();
     if equals & high != 0 {
         top
@@ -82,18 +82,6 @@ fn pick<T>(my: u16, equals: u16, top: T, bottom: T, middle: T) -> T {
     } else {
         middle
     }
-}
-
-/// The trumps of `view` while any are out (the tuned ordering's rule too).
-#[inline]
-fn live_trump(view: &TrickView) -> Option<Suit> {
-    view.trump.trump().filter(|&t| !view.out.suit(t).is_empty())
-}
-
-/// The highest rank bit of `x`, 0 when `x` is empty (no branch: a shift by 16 of a `u32`).
-#[inline]
-fn top_bit(x: u16) -> u16 {
-    (0x8000u32 >> x.leading_zeros()) as u16
 }
 
 /// Does `h` hold the rank bit `b` (never, for no rank: `b` 0)?
@@ -123,7 +111,7 @@ impl Table {
             pd: view.hands[me.partner()],
             lho: view.hands[me.next()],
             rho: view.hands[me.prev()],
-            trump: live_trump(view),
+            trump: view.live_trump(),
             out: view.out,
         }
     }
@@ -133,7 +121,7 @@ impl Table {
     fn suit(&self, suit: Suit) -> SuitView {
         let mut rest = self.out.suit(suit).0;
         let top = std::array::from_fn(|_| {
-            let b = top_bit(rest);
+            let b = highest_bit(rest);
             rest ^= b;
             b
         });

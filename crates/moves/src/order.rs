@@ -145,6 +145,13 @@ pub(crate) fn top(h: Holding) -> u8 {
     (15 - (h.0 | 1).leading_zeros()) as u8
 }
 
+/// The highest rank bit of `h` (rank bits as in a [`Holding`]), 0 if `h` is 0 (a `u32`
+/// shift by 16, no branch).
+#[inline]
+pub(crate) fn highest_bit(h: u16) -> u16 {
+    (0x8000u32 >> h.leading_zeros()) as u16
+}
+
 /// The lowest rank of `h` (ranks at bits 2..=14), 0 if `h` is empty.
 #[inline]
 pub(crate) fn bottom(h: Holding) -> u8 {

@@ -2,7 +2,7 @@
 //! later DDS releases' ideas (separate rules for notrump and trumps, for following and
 //! discarding, relative ranks, a strong bonus for the last cutoff move of the leader).
 
-use crate::order::{bottom, sort, top};
+use crate::order::{bottom, highest_bit, sort, top};
 use crate::{Move, MoveList, MoveOrdering, OrderHints, TrickView};
 use ddsolve_cards::{Card, Hand, Holding, Seat, Suit};
 
@@ -53,12 +53,6 @@ impl OwnSuit {
         let rest = self.all.0 & !highest_bit(self.all.0);
         self.mine.0 & highest_bit(rest) != 0
     }
-}
-
-/// The highest bit of `h` (0 if `h` is 0).
-#[inline]
-fn highest_bit(h: u16) -> u16 {
-    (0x8000u32 >> h.leading_zeros()) as u16
 }
 
 /// A discard's suit weight: longer suits first, but not from a guarded king or a singleton
@@ -918,7 +912,7 @@ impl TunedOrdering {
     fn order_moves(view: &TrickView, hints: &OrderHints, moves: &mut MoveList) {
         // Trump rules only while trumps are out.
         let out = view.out;
-        let trump = view.trump.trump().filter(|&t| !out.suit(t).is_empty());
+        let trump = view.live_trump();
         if view.trick.is_empty() {
             Self::leader(view, trump, hints, moves);
             sort(moves);
