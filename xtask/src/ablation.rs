@@ -62,6 +62,13 @@ fn variants() -> Vec<(&'static str, SolverBuilder)> {
                 ..d
             }),
         ),
+        (
+            "no trump_honours",
+            b.search(SearchConfig {
+                trump_honours: false,
+                ..d
+            }),
+        ),
         ("no etc", b.search(SearchConfig { etc: false, ..d })),
         (
             "etc at every depth",

@@ -33,6 +33,16 @@ pub(crate) fn top_run(all: Holding, mine: Holding) -> Holding {
     Holding(all.0 & !below as u16)
 }
 
+/// The `n` highest cards of `h` (at most its length).
+#[inline]
+pub(crate) fn top_cards(h: Holding, n: u32) -> Holding {
+    let mut bits = h.0;
+    for _ in n..h.len() {
+        bits &= bits - 1;
+    }
+    Holding(bits)
+}
+
 /// Does every card of `hi` outrank every card of `lo`, `hi` holding at least one? (The
 /// lowest card of `hi` is then a larger number than all of `lo`.)
 #[inline]

@@ -2,7 +2,8 @@
 //! their turn or later.
 
 use crate::estimate::{
-    clockwise, first_suit, hand_of, highest, highest_cards, lanes, nonempty, tops_held, Estimate,
+    clockwise, first_suit, hand_of, highest, highest_cards, lanes, nonempty, top_cards, top_run,
+    tops_held, Estimate,
 };
 use ddsolve_cards::{Hand, Seat, SeatMap, Strain};
 
@@ -65,17 +66,14 @@ pub fn later_tricks(hands: &SeatMap<Hand>, trump: Strain, leader: Seat, left: u8
             let top = highest(all_t);
             let second = highest(all_t - top);
             if (ours.suit(t) & top).is_empty() {
-                // Rule 2: the opponents hold the top trump, and perhaps the second too
-                // (with a third trump between them: in one hand, or not both singletons).
-                if !second.is_empty() && (ours.suit(t) & second).is_empty() && (l1 > 1 || l2 > 1) {
-                    return Estimate {
-                        tricks: 2,
-                        win: hand_of(t, top | second),
-                    };
-                }
+                // Rule 2: the opponents hold the top trumps down to our highest. Each takes
+                // a trick, up to as many as the longer opponent holds trumps (two top trumps
+                // fall together only when both hands are down to top trumps).
+                let run = top_run(all_t, all_t - ours.suit(t));
+                let tricks = run.len().min(l1.max(l2));
                 return Estimate {
-                    tricks: 1,
-                    win: hand_of(t, top),
+                    tricks: tricks as u8,
+                    win: hand_of(t, top_cards(run, tricks)),
                 };
             }
             // Rule 3: an opponent holds the second trump and another, over the top trump

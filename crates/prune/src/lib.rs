@@ -2,9 +2,10 @@
 //!
 //! Layer 2 of ddsolve: depends only on [`ddsolve_cards`]. Chapters 2, 3 and 4 of Haglund's
 //! paper: [`target_too_low_or_high`], [`quick_tricks`] at the start of a trick,
-//! [`quick_trick_second_hand`] after the lead, and [`later_tricks`]; the `_for` variants
-//! take the number of tricks a cutoff needs (their count is exact when it reaches that
-//! number, and they stop early when it cannot), and [`quick_tricks_ceiling`] tells cheaply
+//! [`quick_trick_second_hand`] after the lead, and [`later_tricks`], with
+//! [`trump_honour_trick`] (one sure trump trick from the position of the honours); the
+//! `_for` variants take the number of tricks a cutoff needs (their count is exact when it
+//! reaches that number, and they stop early when it cannot), and [`quick_tricks_ceiling`] tells cheaply
 //! when QuickTricks cannot reach that number.
 //!
 //! Every estimate is a sure bound: the side it counts for takes at least
@@ -25,7 +26,8 @@
 //! ```
 //!
 //! One file per chapter: `target.rs` (chapter 2), `quick_tricks.rs` (chapter 3, the second
-//! hand's variant included), `later_tricks.rs` (chapter 4), and `estimate.rs` for the
+//! hand's variant included), `later_tricks.rs` (chapter 4), `trump_honours.rs` (after
+//! bridge-solver), and `estimate.rs` for the
 //! [`Estimate`] they all return and the holding helpers they share.
 
 #![warn(missing_docs)]
@@ -39,6 +41,7 @@ mod estimate;
 mod later_tricks;
 mod quick_tricks;
 mod target;
+mod trump_honours;
 
 pub use estimate::Estimate;
 pub use later_tricks::later_tricks;
@@ -47,3 +50,4 @@ pub use quick_tricks::{
     quick_tricks_second_hand_for,
 };
 pub use target::target_too_low_or_high;
+pub use trump_honours::trump_honour_trick;

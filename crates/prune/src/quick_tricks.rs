@@ -7,7 +7,7 @@
 
 use crate::estimate::{
     all_above, at_or_below_top, clockwise, down_to, first_suit, hand_of, highest, lanes,
-    lowest_rank, nonempty, suit_all, top_run, tops_held, Estimate, TOPS,
+    lowest_rank, nonempty, suit_all, top_cards, top_run, tops_held, Estimate, TOPS,
 };
 use ddsolve_cards::{Card, Hand, Holding, Seat, SeatMap, Strain, Suit};
 
@@ -213,16 +213,6 @@ fn cash_suits(sides: Hand, hy: Hand, all: Hand) -> u64 {
     let ours = sides | hy;
     let theirs = all - ours;
     nonempty(sides) & ((ours.0 | TOPS) - theirs.0) & TOPS
-}
-
-/// The `n` highest cards of `h` (at most its length).
-#[inline]
-fn top_cards(h: Holding, n: u32) -> Holding {
-    let mut bits = h.0;
-    for _ in n..h.len() {
-        bits &= bits - 1;
-    }
-    Holding(bits)
 }
 
 /// Sure tricks in one suit for `x` (holding `hx`, at least one card) cashing it while

@@ -12,7 +12,7 @@
 use ddsolve_cards::{Card, DealRng, Hand, Holding, Position, Rank, Seat, SeatMap, Strain, Suit};
 use ddsolve_prune::{
     later_tricks, quick_trick_second_hand, quick_tricks, quick_tricks_for,
-    quick_tricks_second_hand_for, Estimate,
+    quick_tricks_second_hand_for, trump_honour_trick, Estimate,
 };
 use ddsolve_testkit::oracle;
 
@@ -144,6 +144,54 @@ fn later_tricks_bound_holds_across_its_partition() {
         checked += check_partition("later_tricks", &pos, est, false, &mut rng);
     }
     assert!(checked > POSITIONS / 2, "only {checked} variants checked");
+}
+
+/// A random trick-start ending of 1..=5 cards a hand whose trump suit is the suit with the
+/// most cards out (so that the trump honours' rules meet positions where they apply).
+fn trump_ending(rng: &mut DealRng) -> Position {
+    let pos = trick_start(oracle::random_ending(rng, 5));
+    let all = pos.remaining();
+    let longest = Suit::ALL
+        .into_iter()
+        .max_by_key(|&s| all.suit(s).len())
+        .expect("four suits");
+    Position::with_trick(*pos.hands(), longest.strain(), pos.leader(), &[])
+        .expect("the same cards, another trump")
+}
+
+#[test]
+fn later_tricks_bound_holds_across_its_partition_in_trump_endings() {
+    let mut rng = DealRng::new(0x5eed_0007);
+    let mut checked = 0;
+    for _ in 0..POSITIONS {
+        let pos = trump_ending(&mut rng);
+        let left = pos.tricks_left() as u8;
+        let est = later_tricks(pos.hands(), pos.trump(), pos.leader(), left);
+        checked += check_partition("later_tricks", &pos, est, false, &mut rng);
+    }
+    assert!(checked > POSITIONS / 2, "only {checked} variants checked");
+}
+
+/// Checks `trump_honour_trick` for one side (`ours`: the leader's) on random trump endings.
+fn check_trump_honours(ours: bool, seed: u64) {
+    let mut rng = DealRng::new(seed);
+    let mut checked = 0;
+    for _ in 0..6 * POSITIONS {
+        let pos = trump_ending(&mut rng);
+        let est = trump_honour_trick(pos.hands(), pos.trump(), pos.leader(), ours);
+        checked += check_partition("trump_honour_trick", &pos, est, ours, &mut rng);
+    }
+    assert!(checked > POSITIONS / 4, "only {checked} variants checked");
+}
+
+#[test]
+fn trump_honour_trick_of_the_side_on_lead_holds_across_its_partition() {
+    check_trump_honours(true, 0x5eed_0005);
+}
+
+#[test]
+fn trump_honour_trick_of_the_defence_holds_across_its_partition() {
+    check_trump_honours(false, 0x5eed_0006);
 }
 
 /// The variants really are other positions (the check above would be empty otherwise), and

@@ -13,7 +13,7 @@ use ddsolve_prune::{
 /// The reference: the estimators as they were, unchanged but for visibility.
 #[allow(clippy::all)]
 mod plain {
-    use ddsolve_cards::{Card, Hand, Holding, Seat, SeatMap, Strain, Suit};
+    use ddsolve_cards::{Card, Hand, Holding, Rank, Seat, SeatMap, Strain, Suit};
     use ddsolve_prune::Estimate;
 
     #[inline]
@@ -655,20 +655,24 @@ mod plain {
                 let top = highest(all_t);
                 let second = highest(all_t - top);
                 if (ours.suit(t) & top).is_empty() {
-                    // Rule 2: the opponents hold the top trump, and perhaps the second too
-                    // (with a third trump between them: in one hand, or not both singletons).
-                    if !second.is_empty()
-                        && (ours.suit(t) & second).is_empty()
-                        && (l1 > 1 || l2 > 1)
-                    {
-                        return Estimate {
-                            tricks: 2,
-                            win: hand_of(t, top | second),
-                        };
+                    // Rule 2: the opponents hold the top trumps down to our highest; each
+                    // takes a trick, up to as many as the longer opponent holds trumps.
+                    let mut tricks = 0;
+                    let mut win = Holding::EMPTY;
+                    for r in (2..=14).rev() {
+                        let card = Holding::single(Rank::new(r).expect("a rank"));
+                        if (all_t & card).is_empty() {
+                            continue;
+                        }
+                        if !(ours.suit(t) & card).is_empty() || tricks == l1.max(l2) {
+                            break;
+                        }
+                        tricks += 1;
+                        win = win | card;
                     }
                     return Estimate {
-                        tricks: 1,
-                        win: hand_of(t, top),
+                        tricks: tricks as u8,
+                        win: hand_of(t, win),
                     };
                 }
                 // Rule 3: an opponent holds the second trump and another, over the top trump

@@ -12,6 +12,12 @@ pub struct SearchConfig {
     pub quick_tricks: bool,
     /// LaterTricks at trick start (chapter 4).
     pub later_tricks: bool,
+    /// The trump honours' sure trick at trick start (`ddsolve_prune::trump_honour_trick`:
+    /// Kx behind the A, Qxx behind the AK, KQ in one hand against the A), for the side on
+    /// lead when one trick is all it needs and QuickTricks did not cut, and for the other
+    /// side when LaterTricks found nothing (that one only with `later_tricks` on). Its
+    /// cutoffs count as QuickTricks' and LaterTricks' ([`crate::Counter`]).
+    pub trump_honours: bool,
     /// The transposition table (chapter 7).
     pub transposition_table: bool,
     /// Enhanced transposition cutoffs (chapter 6).
@@ -51,6 +57,7 @@ impl Default for SearchConfig {
         SearchConfig {
             quick_tricks: true,
             later_tricks: true,
+            trump_honours: true,
             transposition_table: true,
             etc: true,
             etc_min_cards: 41,

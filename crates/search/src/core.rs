@@ -9,7 +9,7 @@ use ddsolve_cards::{
 use ddsolve_moves::{Move, MoveList, MoveOrdering, MovePicker, OrderHints, TrickView};
 use ddsolve_prune::{
     later_tricks, quick_tricks_ceiling, quick_tricks_for, quick_tricks_second_hand_for,
-    target_too_low_or_high, Estimate,
+    target_too_low_or_high, trump_honour_trick, Estimate,
 };
 use ddsolve_tt::{TranspositionTable, TrickStart, TtEntry, TtHit};
 
@@ -424,8 +424,22 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                 return v;
             }
         }
+        // The trump honours' sure trick, when one trick is all the side on lead needs (a
+        // count of its own: it may not be added to QuickTricks').
+        if cfg.trump_honours && need == 1 {
+            let th = trump_honour_trick(&self.hands, self.trump, me, true);
+            if let Some(v) = self.sure_tricks_cut(th, d, me_max, tl, target) {
+                self.stats.count(Counter::QuickTricks, d);
+                return v;
+            }
+        }
         if cfg.later_tricks {
-            let lt = later_tricks(&self.hands, self.trump, me, tl);
+            let mut lt = later_tricks(&self.hands, self.trump, me, tl);
+            // The same for the other side, when LaterTricks found nothing and one trick is
+            // all it needs.
+            if cfg.trump_honours && lt.tricks == 0 && self.need(!me_max, tl, target) == 1 {
+                lt = trump_honour_trick(&self.hands, self.trump, me, false);
+            }
             let l = lt.tricks.min(tl);
             if me_max && self.tricks_max + tl - l < target {
                 self.win[d] = lt.win;

@@ -25,11 +25,13 @@ pub enum Counter {
     TtHits,
     /// Bounds stored in the table (each store either adds an entry or tightens one).
     TtStores,
-    /// Cutoffs by QuickTricks at a trick start.
+    /// Cutoffs by QuickTricks at a trick start (and by the trump honours' sure trick of the
+    /// side on lead, [`crate::SearchConfig::trump_honours`]).
     QuickTricks,
     /// Cutoffs by the second hand's quick trick (after the lead).
     SecondHand,
-    /// Cutoffs by LaterTricks at a trick start.
+    /// Cutoffs by LaterTricks at a trick start (and by the trump honours' sure trick of the
+    /// other side).
     LaterTricks,
     /// Enhanced transposition cutoffs (at the fourth hand).
     Etc,
