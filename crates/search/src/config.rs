@@ -23,10 +23,14 @@ pub struct SearchConfig {
     /// Enhanced transposition cutoffs (chapter 6).
     pub etc: bool,
     /// Enhanced transposition cutoffs only with at least this many cards left in the hands.
+    /// Default 45: at the fourth hand of the first two tricks only (from the third trick on
+    /// they cost more nodes than they save, `BENCHMARKS.md`).
     pub etc_min_cards: u32,
-    /// Probe the table before QuickTricks and LaterTricks when at least this many tricks
-    /// are left (after them otherwise). Default 6, as DDS (a table hit also brings the
-    /// entry's best move for the ordering).
+    /// Probe the table before the estimators (QuickTricks, the trump honours, LaterTricks)
+    /// when at least this many tricks are left, after them otherwise. DDS probes first from
+    /// 6 tricks left, for the table entry's best move; ddsolve's orderings do not use it at
+    /// leads, and the estimators first give fewer nodes and less time at every depth
+    /// (`BENCHMARKS.md`), so the default, 14, never probes first.
     pub tt_first_tricks: u32,
     /// Kuijf's small-card filter.
     pub small_card_filter: bool,
@@ -60,8 +64,8 @@ impl Default for SearchConfig {
             trump_honours: true,
             transposition_table: true,
             etc: true,
-            etc_min_cards: 41,
-            tt_first_tricks: 6,
+            etc_min_cards: 45,
+            tt_first_tricks: 14,
             small_card_filter: true,
             driver: Driver::Mtdf,
             estimated_first_guess: true,

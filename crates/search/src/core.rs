@@ -402,8 +402,8 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         if tl == 1 {
             return self.evaluate_last();
         }
-        // Early in the deal a table hit is likelier than an estimator cutoff, so the
-        // table is probed first there (as DDS does); late, the cheap estimators first.
+        // With `tt_first_tricks` tricks left or more the table is probed before the
+        // estimators (DDS does so from 6); by default the cheap estimators always come first.
         let tt_first = cfg.transposition_table && u32::from(tl) >= cfg.tt_first_tricks;
         // The table's view of the position, and its key once computed (once a node).
         let (at, g) = self.trick_start(me);
