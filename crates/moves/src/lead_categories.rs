@@ -52,19 +52,22 @@ impl LeadCategory {
     /// The bonus added to the inner ordering's weight, measured on DDS's list100 and random
     /// deals (`BENCHMARKS.md`): the tuned weights already favour most of bridge-solver's
     /// good leads; what they miss is mostly the low lead into a free finesse. The
-    /// categories of no bonus are kept for diagnostics ([`LeadCategory::of`]).
+    /// categories of no bonus are kept for diagnostics ([`LeadCategory::of`]). The middle
+    /// cards' bonus applies only at leads where some suit of the leader's has one of the
+    /// three lanes' bonuses (opponent's ruff, finesse, free finesse); elsewhere the inner
+    /// order stands.
     pub const fn bonus(self) -> i32 {
         match self {
             LeadCategory::FreeFinesseLow => -20,
             LeadCategory::OpponentRuff => -10,
-            LeadCategory::Finesse => 10,
+            LeadCategory::Finesse => 15,
+            LeadCategory::Middle => -5,
             LeadCategory::Plain
             | LeadCategory::Trump
             | LeadCategory::FreeFinesse
             | LeadCategory::Strong
             | LeadCategory::PartnerRuff
-            | LeadCategory::PartnerRuffTop
-            | LeadCategory::Middle => 0,
+            | LeadCategory::PartnerRuffTop => 0,
         }
     }
 }
@@ -424,7 +427,8 @@ impl<O> LeadCategories<O> {
         }
     }
 
-    /// Adds each lead's bonus to its weight and sorts again (if any has one).
+    /// Adds each lead's bonus to its weight and sorts again (if any suit has a lane's
+    /// bonus: without one, the middle cards' bonus is not added either).
     #[inline]
     fn add_bonus(&self, view: &TrickView, moves: &mut MoveList) {
         let table = Table::new(view);

@@ -290,14 +290,14 @@ impl TunedOrdering {
         let second_rho = h.rho & h.second != 0;
         let mut delta = -((count(ll) + count(lr)) * 32) / 13;
         if first_rho || second_rho {
-            delta -= 12 * i32::from(lr != 1);
+            delta -= 7 * i32::from(lr != 1);
         } else if first_lho && second_pd && lp != 1 {
             delta += 27;
         }
         // Partner wins and returns the suit for a ruff.
         let me_single = h.me & h.me.wrapping_sub(1) == 0;
         delta +=
-            19 * i32::from(first_pd & side_suit & (lp > 1) & (trumps.holders & 1 != 0) & me_single);
+            25 * i32::from(first_pd & side_suit & (lp > 1) & (trumps.holders & 1 != 0) & me_single);
         let pd_beats = top(Holding(h.pd)) > top(Holding(h.lho)).max(top(Holding(h.rho)));
         let (mut wins_with_top, mut wins_below_top) = (true, pd_beats);
         // Someone ruffs (a branch, taken in few suits, that spares the rest the work).
@@ -311,7 +311,7 @@ impl TunedOrdering {
             wins_below_top =
                 (pd_beats & !ruff_lho & !ruff_rho) | (!pd_beats & ruff_pd & lho_ok & rho_ok);
         }
-        let lose = delta + [0, 13, 20][h.next_round_tops()];
+        let lose = delta + [0, 8, 20][h.next_round_tops()];
         LeadTrump {
             all: h.all,
             highest: top(Holding(h.first)),
@@ -386,7 +386,7 @@ impl TunedOrdering {
                     delta - 14 + rel
                 }
             } else if suit.first_pd {
-                delta + 34 + rel
+                delta + 23 + rel
             } else if has_equals && is_second {
                 delta + 35
             } else {

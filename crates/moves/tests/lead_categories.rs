@@ -24,13 +24,23 @@ fn check_bonuses(pos: &Position) -> usize {
     LeadCategories::new(TunedOrdering)
         .enabled(false)
         .order(&view, &hints, &mut without);
+    // The middle cards' bonus counts only at leads where a suit has a lane's bonus.
+    let lane = with.iter().any(|m| {
+        matches!(
+            LeadCategory::of(&view, m),
+            LeadCategory::OpponentRuff
+                | LeadCategory::Finesse
+                | LeadCategory::FreeFinesse
+                | LeadCategory::FreeFinesseLow
+        )
+    });
     let mut bonuses = 0;
     for m in &with {
         let plain = without
             .iter()
             .find(|x| x.card == m.card)
             .expect("same moves");
-        let bonus = if with.len() > 1 {
+        let bonus = if with.len() > 1 && lane {
             LeadCategory::of(&view, m).bonus()
         } else {
             0
