@@ -5,8 +5,8 @@
 //! [`quick_trick_second_hand`] after the lead, and [`later_tricks`], with
 //! [`trump_honour_trick`] (one sure trump trick from the position of the honours); the
 //! `_for` variants take the number of tricks a cutoff needs (their count is exact when it
-//! reaches that number, and they stop early when it cannot), and [`quick_tricks_ceiling`] tells cheaply
-//! when QuickTricks cannot reach that number.
+//! reaches that number, and they stop early when it cannot), and [`quick_tricks_ceiling`]
+//! tells cheaply when QuickTricks cannot reach that number.
 //!
 //! Every estimate is a sure bound: the side it counts for takes at least
 //! [`Estimate::tricks`] tricks against any defence. With it comes [`Estimate::win`], the
@@ -27,8 +27,8 @@
 //!
 //! One file per chapter: `target.rs` (chapter 2), `quick_tricks.rs` (chapter 3, the second
 //! hand's variant included), `later_tricks.rs` (chapter 4), `trump_honours.rs` (after
-//! bridge-solver), and `estimate.rs` for the
-//! [`Estimate`] they all return and the holding helpers they share.
+//! bridge-solver), and `estimate.rs` for the [`Estimate`] they all return and the holding
+//! helpers they share.
 
 #![warn(missing_docs)]
 

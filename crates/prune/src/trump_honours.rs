@@ -1,6 +1,6 @@
 //! Trump honours that the top trump cannot capture together: one sure trump trick for a
-//! side that holds neither the top trump nor a quick trick, from the position of its
-//! honours (bridge-solver's "slow trump tricks", each rule here proved sound below).
+//! side that does not hold the top trump, from the position of its honours (after
+//! bridge-solver's "slow trump tricks"; the argument for each rule is below).
 //!
 //! The side in question takes no trick before the one this file counts, so until then
 //! every trick is led by the other side, except the current one when the side is on lead.
@@ -67,7 +67,9 @@ pub fn trump_honour_trick(
     } else {
         [(lho, l, false), (rho, p, false)]
     };
-    let holds = |h: Holding, c: Holding| !(h & c).is_empty() && (h & c) == c;
+    // `a`, `k` and `q` are cards (three trumps are out), so a holding holds them when it
+    // keeps them all.
+    let holds = |h: Holding, c: Holding| h & c == c;
     for (h, over, is_leader) in pairs {
         if holds(h, k) && h.len() >= 2 && holds(over, a) && (!is_leader || cards >= 3) {
             return Estimate {
