@@ -122,7 +122,7 @@ const RANK_AT: [Rank; 16] = {
 /// Splits `mine` into runs of equivalent ranks: ranks with no card of `others` between them.
 /// Each run is pushed as a move headed by its highest rank.
 #[inline]
-fn push_runs(suit: Suit, mine: Holding, others: Holding, out: &mut MoveList) {
+pub(crate) fn push_runs(suit: Suit, mine: Holding, others: Holding, out: &mut MoveList) {
     let mut rest = mine.0;
     while rest != 0 {
         // The highest remaining rank heads the run, which extends down while the next lower
@@ -138,6 +138,24 @@ fn push_runs(suit: Suit, mine: Holding, others: Holding, out: &mut MoveList) {
             weight: 0,
         });
         rest &= !run;
+    }
+}
+
+/// The move of `mine`'s lowest run of equivalent ranks (split by `others`, as
+/// [`push_runs`] splits the suit), `mine` not empty: its lowest rank is one
+/// `trailing_zeros`, the run up to the first card of `others` above it one more. The move's
+/// weight is 0.
+#[inline]
+pub(crate) fn lowest_run(suit: Suit, mine: Holding, others: Holding) -> Move {
+    let low = mine.0.trailing_zeros();
+    // The first card of another hand above the lowest rank (bit 16 when there is none).
+    let ceiling = (u32::from(others.0) & !((2u32 << low) - 1) | 1 << 16).trailing_zeros();
+    let run = mine.0 & ((1u32 << ceiling) - 1) as u16;
+    let top = 15 - run.leading_zeros();
+    Move {
+        card: Card::new(suit, RANK_AT[top as usize & 15]),
+        equals: Holding(run),
+        weight: 0,
     }
 }
 
@@ -226,6 +244,23 @@ pub fn generate_one(view: &TrickView, card: Card) -> Option<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lowest_run_is_the_last_run_push_runs_lists() {
+        // Every holding against every other holding of a few ranks' worth of blockers.
+        for mine in 1u16..1 << 13 {
+            for others in [0u16, 1, 0x12, 0x404, 0x1555, 0x0AAA, 0x1000, 0x1FFF] {
+                let (mine, others) = (Holding(mine << 2), Holding(others << 2 & !(mine << 2)));
+                let mut all = MoveList::new();
+                push_runs(Suit::Hearts, mine, others, &mut all);
+                assert_eq!(
+                    lowest_run(Suit::Hearts, mine, others),
+                    *all.last().unwrap(),
+                    "{mine:?} against {others:?}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn rank_at_is_the_rank_of_each_rank_bit() {

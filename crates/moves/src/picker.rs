@@ -14,7 +14,20 @@
 //! 4. **Rest**: the ordered moves one by one, those Kuijf's rule ([`SmallCardFilter`], fed
 //!    by [`MovePicker::searched`]) leaves out skipped.
 //!
-//! Without a proposal the picker goes straight to generation and ordering. Enhanced
+//! Without a proposal the picker goes straight to generation and ordering, but for a
+//! **discard** (the hand to play void in the suit led) when the ordering asks for it
+//! ([`MoveOrdering::lowest_discards_first`]), in two steps, after bridge-solver:
+//!
+//! 2a. **Lowest discards**: each suit's lowest run ([`generate`]'s last move of the suit,
+//!     one `trailing_zeros` and one carry) and every move of the live trump suit (ruffs,
+//!     which the ordering ranks on their own terms), in the ordering's order of that
+//!     short list;
+//! 2b. **Higher discards**, when the search gets past them all: the other moves, generated
+//!     and ordered then, and only if Kuijf's rule admits a card of them.
+//!
+//! A long suit's higher cards thus come after the other suits' lowest, not among them: most
+//! discards are decided by the suits' lowest cards (a cutoff, or a rule that leaves out the
+//! rest of the suit), and the higher ones are never generated or weighed. Enhanced
 //! transposition cutoffs need every move before any is searched:
 //! [`MovePicker::every_move`] lists them (in the order generation gives them when there is
 //! a proposal, in the ordering's order when there is none), and `next` goes on as it would
@@ -23,10 +36,11 @@
 //! The picker owns its list ([`MoveList`], inline): it allocates nothing and is made afresh
 //! at each node.
 
+use crate::generate::{lowest_run, push_runs};
 use crate::{
     generate, generate_one, Move, MoveList, MoveOrdering, OrderHints, SmallCardFilter, TrickView,
 };
-use ddsolve_cards::{Card, Hand};
+use ddsolve_cards::{Card, Hand, Suit};
 
 /// The moves of one node, handed to the search one at a time, best first: the ordering's
 /// proposal, then the other legal moves in the ordering's order, less those Kuijf's
@@ -71,6 +85,9 @@ pub struct MovePicker {
     complete: bool,
     /// Kuijf's rule ([`SmallCardFilter::OFF`] when it does not apply).
     filter: SmallCardFilter,
+    /// Whether `moves` holds a discard node's lowest discards only (see the module): the
+    /// higher discards follow when they run out.
+    discard_prefix: bool,
 }
 
 impl MovePicker {
@@ -104,6 +121,7 @@ impl MovePicker {
             } else {
                 SmallCardFilter::OFF
             },
+            discard_prefix: false,
         }
     }
 
@@ -127,8 +145,77 @@ impl MovePicker {
             if self.complete {
                 return None;
             }
-            self.generate(&view(), ordering, hints);
+            let view = view();
+            if self.discard_prefix {
+                self.discard_rest(&view, ordering, hints);
+            } else if self.proposal.is_none() && ordering.lowest_discards_first() && discards(&view)
+            {
+                self.stage_discards(&view, ordering, hints);
+            } else {
+                self.generate(&view, ordering, hints);
+            }
         }
+    }
+
+    /// The lowest-discards step (no proposal, an ordering that asks for it): each suit's
+    /// lowest run and every move of the live trump suit, in the ordering's order.
+    // Always inlined, as the generation stage is: in the search's move loop the ordering's
+    // call folds with the position in the trick.
+    #[inline(always)]
+    fn stage_discards<O: MoveOrdering>(
+        &mut self,
+        view: &TrickView,
+        ordering: &mut O,
+        hints: &OrderHints,
+    ) {
+        let hand = view.hands[view.to_play()];
+        let others = view.out - hand;
+        let ruff = view.live_trump();
+        let moves = &mut self.moves;
+        for suit in Suit::ALL {
+            let mine = hand.suit(suit);
+            if mine.is_empty() {
+                continue;
+            }
+            if Some(suit) == ruff {
+                push_runs(suit, mine, others.suit(suit), moves);
+            } else {
+                moves.push(lowest_run(suit, mine, others.suit(suit)));
+            }
+        }
+        ordering.order(view, hints, moves);
+        self.next = 0;
+        self.discard_prefix = true;
+    }
+
+    /// The higher-discards step, once the lowest discards ran out: the moves not yet
+    /// handed out, in the ordering's order, generated only if Kuijf's rule admits a card of
+    /// them.
+    #[inline(never)]
+    fn discard_rest<O: MoveOrdering>(
+        &mut self,
+        view: &TrickView,
+        ordering: &mut O,
+        hints: &OrderHints,
+    ) {
+        self.discard_prefix = false;
+        let handed = self.moves.iter().fold(0u64, |acc, mv| {
+            acc | u64::from(mv.equals.0) << (16 * mv.card.suit().index())
+        });
+        let handed = Hand(handed);
+        let left = view.hands[view.to_play()] - handed;
+        if !Suit::ALL
+            .iter()
+            .any(|&suit| self.filter.admits_any(suit, left.suit(suit)))
+        {
+            self.complete = true;
+            return;
+        }
+        generate(view, &mut self.moves);
+        self.moves.retain(|mv| !handed.contains(mv.card));
+        ordering.order(view, hints, &mut self.moves);
+        self.next = 0;
+        self.complete = true;
     }
 
     /// The generation and ordering stages: every legal move but the proposal, in the
@@ -198,4 +285,11 @@ impl MovePicker {
         ordering.order(view, hints, &mut moves);
         moves
     }
+}
+
+/// Whether the hand to play at `view` discards: it is void in the suit led.
+#[inline]
+fn discards(view: &TrickView) -> bool {
+    view.led()
+        .is_some_and(|led| view.hands[view.to_play()].suit(led).is_empty())
 }
