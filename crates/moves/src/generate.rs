@@ -141,20 +141,35 @@ pub(crate) fn push_runs(suit: Suit, mine: Holding, others: Holding, out: &mut Mo
     }
 }
 
-/// The move of `mine`'s lowest run of equivalent ranks (split by `others`, as
-/// [`push_runs`] splits the suit), `mine` not empty: its lowest rank is one
-/// `trailing_zeros`, the run up to the first card of `others` above it one more. The move's
-/// weight is 0.
+/// A one in each suit's 16-bit lane of a [`Hand`].
+const LANE_ONES: u64 = 0x0001_0001_0001_0001;
+/// Bit 15 of each lane: no rank.
+const LANE_TOPS: u64 = 0x8000_8000_8000_8000;
+
+/// Each suit's lowest run of equivalent ranks in `mine` (split by `others`, as [`push_runs`]
+/// splits the suit; none for a suit `mine` lacks), the four suits at once in their 16-bit
+/// lanes: a lane's lowest rank, and the ranks up to the first card of `others` above it.
 #[inline]
-pub(crate) fn lowest_run(suit: Suit, mine: Holding, others: Holding) -> Move {
-    let low = mine.0.trailing_zeros();
-    // The first card of another hand above the lowest rank (bit 16 when there is none).
-    let ceiling = (u32::from(others.0) & !((2u32 << low) - 1) | 1 << 16).trailing_zeros();
-    let run = mine.0 & ((1u32 << ceiling) - 1) as u16;
-    let top = 15 - run.leading_zeros();
+pub(crate) fn lowest_runs(mine: Hand, others: Hand) -> Hand {
+    let h = mine.0;
+    // Bit 15 set in every lane, so that no lane borrows from the next.
+    let low = h & !((h | LANE_TOPS) - LANE_ONES);
+    // The lane's ranks up to its lowest (bit 15 cleared again below).
+    let up_to_low = ((low << 1) | LANE_TOPS) - LANE_ONES;
+    // The cards of others above the lowest rank, bit 15 standing for none.
+    let above = (others.0 & !up_to_low) | LANE_TOPS;
+    let first_above = above & !(above - LANE_ONES);
+    Hand(h & (first_above - low))
+}
+
+/// The move of `run`, one run of equivalent ranks of `suit` (not empty), headed by its
+/// highest rank; its weight is 0.
+#[inline]
+pub(crate) fn run_move(suit: Suit, run: Holding) -> Move {
+    let top = 15 - run.0.leading_zeros();
     Move {
         card: Card::new(suit, RANK_AT[top as usize & 15]),
-        equals: Holding(run),
+        equals: run,
         weight: 0,
     }
 }
@@ -246,18 +261,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn lowest_run_is_the_last_run_push_runs_lists() {
-        // Every holding against every other holding of a few ranks' worth of blockers.
-        for mine in 1u16..1 << 13 {
-            for others in [0u16, 1, 0x12, 0x404, 0x1555, 0x0AAA, 0x1000, 0x1FFF] {
-                let (mine, others) = (Holding(mine << 2), Holding(others << 2 & !(mine << 2)));
+    fn lowest_runs_are_the_last_runs_push_runs_lists() {
+        let mut rng = ddsolve_cards::DealRng::new(0x10_e5_7a);
+        for _ in 0..20_000 {
+            let deal = rng.deal();
+            let (mine, others) = (deal.hands().0[0], deal.hands().0[1] | deal.hands().0[2]);
+            // Now and then a void, or no cards of others in a suit.
+            let mine = Hand(mine.0 & rng.next_u64() | mine.0 & rng.next_u64());
+            let runs = lowest_runs(mine, others);
+            for suit in Suit::ALL {
                 let mut all = MoveList::new();
-                push_runs(Suit::Hearts, mine, others, &mut all);
-                assert_eq!(
-                    lowest_run(Suit::Hearts, mine, others),
-                    *all.last().unwrap(),
-                    "{mine:?} against {others:?}"
-                );
+                push_runs(suit, mine.suit(suit), others.suit(suit), &mut all);
+                match all.last() {
+                    Some(last) => assert_eq!(run_move(suit, runs.suit(suit)), *last),
+                    None => assert!(runs.suit(suit).is_empty()),
+                }
             }
         }
     }

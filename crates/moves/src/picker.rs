@@ -18,8 +18,8 @@
 //! **discard** (the hand to play void in the suit led) when the ordering asks for it
 //! ([`MoveOrdering::lowest_discards_first`]), in two steps, after bridge-solver:
 //!
-//! 2a. **Lowest discards**: each suit's lowest run ([`generate`]'s last move of the suit,
-//!     one `trailing_zeros` and one carry) and every move of the live trump suit (ruffs,
+//! 2a. **Lowest discards**: each suit's lowest run ([`generate`]'s last move of the suit;
+//!     the four suits' at once, by carries in their 16-bit lanes) and every move of the live trump suit (ruffs,
 //!     which the ordering ranks on their own terms), in the ordering's order of that
 //!     short list;
 //! 2b. **Higher discards**, when the search gets past them all: the other moves, generated
@@ -36,7 +36,7 @@
 //! The picker owns its list ([`MoveList`], inline): it allocates nothing and is made afresh
 //! at each node.
 
-use crate::generate::{lowest_run, push_runs};
+use crate::generate::{lowest_runs, push_runs, run_move};
 use crate::{
     generate, generate_one, Move, MoveList, MoveOrdering, OrderHints, SmallCardFilter, TrickView,
 };
@@ -172,15 +172,12 @@ impl MovePicker {
         let others = view.out - hand;
         let ruff = view.live_trump();
         let moves = &mut self.moves;
+        let lowest = lowest_runs(hand, others);
         for suit in Suit::ALL {
-            let mine = hand.suit(suit);
-            if mine.is_empty() {
-                continue;
-            }
             if Some(suit) == ruff {
-                push_runs(suit, mine, others.suit(suit), moves);
-            } else {
-                moves.push(lowest_run(suit, mine, others.suit(suit)));
+                push_runs(suit, hand.suit(suit), others.suit(suit), moves);
+            } else if !lowest.suit(suit).is_empty() {
+                moves.push(run_move(suit, lowest.suit(suit)));
             }
         }
         ordering.order(view, hints, moves);
