@@ -19,9 +19,9 @@
 //! ([`MoveOrdering::lowest_discards_first`]), in two steps, after bridge-solver:
 //!
 //! 2a. **Lowest discards**: each suit's lowest run ([`generate`]'s last move of the suit;
-//!     the four suits' at once, by carries in their 16-bit lanes) and every move of the live trump suit (ruffs,
-//!     which the ordering ranks on their own terms), in the ordering's order of that
-//!     short list;
+//!     the four suits' at once, by carries in their 16-bit lanes) and every move of the
+//!     live trump suit (ruffs, which the ordering ranks on their own terms), in the
+//!     ordering's order of that short list;
 //! 2b. **Higher discards**, when the search gets past them all: the other moves, generated
 //!     and ordered then, and only if Kuijf's rule admits a card of them.
 //!
@@ -30,8 +30,8 @@
 //! rest of the suit), and the higher ones are never generated or weighed. Enhanced
 //! transposition cutoffs need every move before any is searched:
 //! [`MovePicker::every_move`] lists them (in the order generation gives them when there is
-//! a proposal, in the ordering's order when there is none), and `next` goes on as it would
-//! have without it.
+//! a proposal, in the order `next` hands them out when there is none: at a discard, both
+//! steps at once), and `next` goes on as it would have without it.
 //!
 //! The picker owns its list ([`MoveList`], inline): it allocates nothing and is made afresh
 //! at each node.
@@ -43,7 +43,8 @@ use crate::{
 use ddsolve_cards::{Card, Hand, Suit};
 
 /// The moves of one node, handed to the search one at a time, best first: the ordering's
-/// proposal, then the other legal moves in the ordering's order, less those Kuijf's
+/// proposal, then the other legal moves in the ordering's order (at a discard, when the
+/// ordering asks for it, the suits' lowest runs first: see the module), less those Kuijf's
 /// small-card rule shows need no search (when the filter is on). Every legal move (its
 /// equivalent cards collapsed, as [`generate`] lists them) is handed out at most once, and
 /// exactly once with the filter off.
@@ -196,23 +197,40 @@ impl MovePicker {
         hints: &OrderHints,
     ) {
         self.discard_prefix = false;
-        let handed = self.moves.iter().fold(0u64, |acc, mv| {
-            acc | u64::from(mv.equals.0) << (16 * mv.card.suit().index())
-        });
-        let handed = Hand(handed);
-        let left = view.hands[view.to_play()] - handed;
-        if !Suit::ALL
+        self.complete = true;
+        let left = view.hands[view.to_play()] - self.handed();
+        if Suit::ALL
             .iter()
             .any(|&suit| self.filter.admits_any(suit, left.suit(suit)))
         {
-            self.complete = true;
-            return;
+            self.moves = self.higher_discards(view, ordering, hints);
+            self.next = 0;
         }
-        generate(view, &mut self.moves);
-        self.moves.retain(|mv| !handed.contains(mv.card));
-        ordering.order(view, hints, &mut self.moves);
-        self.next = 0;
-        self.complete = true;
+    }
+
+    /// The cards of the moves in `moves` (with the equivalent cards they stand for).
+    #[inline]
+    fn handed(&self) -> Hand {
+        Hand(self.moves.iter().fold(0u64, |acc, mv| {
+            acc | u64::from(mv.equals.0) << (16 * mv.card.suit().index())
+        }))
+    }
+
+    /// The legal moves of a discard node but the lowest discards (in `moves`), in the
+    /// ordering's order.
+    #[inline]
+    fn higher_discards<O: MoveOrdering>(
+        &self,
+        view: &TrickView,
+        ordering: &mut O,
+        hints: &OrderHints,
+    ) -> MoveList {
+        let handed = self.handed();
+        let mut rest = MoveList::new();
+        generate(view, &mut rest);
+        rest.retain(|mv| !handed.contains(mv.card));
+        ordering.order(view, hints, &mut rest);
+        rest
     }
 
     /// The generation and ordering stages: every legal move but the proposal, in the
@@ -239,7 +257,7 @@ impl MovePicker {
 
     /// Every legal move of the node `view` (for enhanced transposition cutoffs, which look
     /// at them all before any is searched): with a proposal, in the order generation gives
-    /// them, the proposal among them; without one, in the ordering's order. Call it before
+    /// them, the proposal among them; without one, in the order `next` hands them out. Call it before
     /// the first [`MovePicker::next`], which hands out the same moves as it would have
     /// without this call.
     #[inline]
@@ -256,7 +274,16 @@ impl MovePicker {
             all
         } else {
             if !self.complete {
-                self.generate(view, ordering, hints);
+                if ordering.lowest_discards_first() && discards(view) {
+                    // Both steps at once, in the order `next` would hand them out.
+                    self.stage_discards(view, ordering, hints);
+                    let rest = self.higher_discards(view, ordering, hints);
+                    self.moves.extend(rest);
+                    self.discard_prefix = false;
+                    self.complete = true;
+                } else {
+                    self.generate(view, ordering, hints);
+                }
             }
             self.moves.clone()
         }

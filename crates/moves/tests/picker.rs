@@ -373,6 +373,21 @@ fn discards_lowest_first_then_the_rest() {
             let got = drain(&mut picker, &view, &mut ordering, &mut DealRng::new(seed));
             assert_eq!(cards(&got), cards(&full), "{kind:?} at {pos:?}");
 
+            // `every_move` lists them in that order, and `next` goes on unchanged.
+            let mut picker = MovePicker::new(&view, &mut ordering, &hints, false);
+            let listed = picker.every_move(&view, &mut ordering, &hints);
+            assert_eq!(
+                cards(&listed),
+                cards(&full),
+                "{kind:?} every_move at {pos:?}"
+            );
+            let after = drain(&mut picker, &view, &mut ordering, &mut DealRng::new(seed));
+            assert_eq!(
+                cards(&after),
+                cards(&full),
+                "{kind:?} after every_move at {pos:?}"
+            );
+
             let mut picker = MovePicker::new(&view, &mut ordering, &hints, true);
             let mut rule = SmallCardFilter::new();
             let mut wins_rng = DealRng::new(seed);
