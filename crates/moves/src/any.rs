@@ -143,6 +143,16 @@ impl MoveOrdering for AnyOrdering {
     }
 
     #[inline]
+    fn lowest_discards_first(&self) -> bool {
+        match self {
+            AnyOrdering::Tuned(o) => o.lowest_discards_first(),
+            AnyOrdering::Paper(o) => o.lowest_discards_first(),
+            AnyOrdering::Rank(o) => o.lowest_discards_first(),
+            AnyOrdering::Cutoff(o) => o.lowest_discards_first(),
+        }
+    }
+
+    #[inline]
     fn reset(&mut self) {
         match self {
             AnyOrdering::Tuned(o) => o.reset(),

@@ -329,6 +329,12 @@ impl<O: MoveOrdering> MoveOrdering for CutoffOrdering<O> {
         self.inner.cutoff(view, hints, card);
     }
 
+    #[inline]
+    fn lowest_discards_first(&self) -> bool {
+        // Discards are left to the inner ordering (see the module).
+        self.inner.lowest_discards_first()
+    }
+
     fn reset(&mut self) {
         self.slots.fill(Slot::default());
         self.recent.fill((0, 0, 0));

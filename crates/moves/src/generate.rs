@@ -122,7 +122,7 @@ const RANK_AT: [Rank; 16] = {
 /// Splits `mine` into runs of equivalent ranks: ranks with no card of `others` between them.
 /// Each run is pushed as a move headed by its highest rank.
 #[inline]
-fn push_runs(suit: Suit, mine: Holding, others: Holding, out: &mut MoveList) {
+pub(crate) fn push_runs(suit: Suit, mine: Holding, others: Holding, out: &mut MoveList) {
     let mut rest = mine.0;
     while rest != 0 {
         // The highest remaining rank heads the run, which extends down while the next lower
@@ -138,6 +138,39 @@ fn push_runs(suit: Suit, mine: Holding, others: Holding, out: &mut MoveList) {
             weight: 0,
         });
         rest &= !run;
+    }
+}
+
+/// A one in each suit's 16-bit lane of a [`Hand`].
+const LANE_ONES: u64 = 0x0001_0001_0001_0001;
+/// Bit 15 of each lane: no rank.
+const LANE_TOPS: u64 = 0x8000_8000_8000_8000;
+
+/// Each suit's lowest run of equivalent ranks in `mine` (split by `others`, as [`push_runs`]
+/// splits the suit; none for a suit `mine` lacks), the four suits at once in their 16-bit
+/// lanes: a lane's lowest rank, and the ranks up to the first card of `others` above it.
+#[inline]
+pub(crate) fn lowest_runs(mine: Hand, others: Hand) -> Hand {
+    let h = mine.0;
+    // Bit 15 set in every lane, so that no lane borrows from the next.
+    let low = h & !((h | LANE_TOPS) - LANE_ONES);
+    // The lane's ranks up to its lowest (bit 15 cleared again below).
+    let up_to_low = ((low << 1) | LANE_TOPS) - LANE_ONES;
+    // The cards of others above the lowest rank, bit 15 standing for none.
+    let above = (others.0 & !up_to_low) | LANE_TOPS;
+    let first_above = above & !(above - LANE_ONES);
+    Hand(h & (first_above - low))
+}
+
+/// The move of `run`, one run of equivalent ranks of `suit` (not empty), headed by its
+/// highest rank; its weight is 0.
+#[inline]
+pub(crate) fn run_move(suit: Suit, run: Holding) -> Move {
+    let top = 15 - run.0.leading_zeros();
+    Move {
+        card: Card::new(suit, RANK_AT[top as usize & 15]),
+        equals: run,
+        weight: 0,
     }
 }
 
@@ -226,6 +259,26 @@ pub fn generate_one(view: &TrickView, card: Card) -> Option<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lowest_runs_are_the_last_runs_push_runs_lists() {
+        let mut rng = ddsolve_cards::DealRng::new(0x10_e5_7a);
+        for _ in 0..20_000 {
+            let deal = rng.deal();
+            let (mine, others) = (deal.hands().0[0], deal.hands().0[1] | deal.hands().0[2]);
+            // Now and then a void, or no cards of others in a suit.
+            let mine = Hand(mine.0 & rng.next_u64() | mine.0 & rng.next_u64());
+            let runs = lowest_runs(mine, others);
+            for suit in Suit::ALL {
+                let mut all = MoveList::new();
+                push_runs(suit, mine.suit(suit), others.suit(suit), &mut all);
+                match all.last() {
+                    Some(last) => assert_eq!(run_move(suit, runs.suit(suit)), *last),
+                    None => assert!(runs.suit(suit).is_empty()),
+                }
+            }
+        }
+    }
 
     #[test]
     fn rank_at_is_the_rank_of_each_rank_bit() {

@@ -409,6 +409,12 @@ impl<O: MoveOrdering> MoveOrdering for LeadCategories<O> {
     }
 
     #[inline]
+    fn lowest_discards_first(&self) -> bool {
+        // The categories' bonuses are for leads only.
+        self.inner.lowest_discards_first()
+    }
+
+    #[inline]
     fn reset(&mut self) {
         self.inner.reset()
     }

@@ -17,9 +17,10 @@
 //!   [`AnyOrdering`] picks one of them at run time ([`OrderingKind`]).
 //! * [`MovePicker`] hands a node's moves to the search one at a time, in stages (after
 //!   Stockfish's staged move picker): the ordering's proposal before anything else is
-//!   generated, then generation and ordering of the others only if it fails to cut off, then
-//!   the rest of the list, filtered by [`SmallCardFilter`], Kuijf's small-card rule (the
-//!   paper's `NextMove`).
+//!   generated, then generation and ordering of the others only if it fails to cut off (at
+//!   a discard, each suit's lowest card first and the higher ones only if the search gets
+//!   past those), then the rest of the list, filtered by [`SmallCardFilter`], Kuijf's
+//!   small-card rule (the paper's `NextMove`).
 //!
 //! ```
 //! use ddsolve_cards::{Deal, Position, Seat, Strain};

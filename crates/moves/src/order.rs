@@ -46,6 +46,16 @@ pub trait MoveOrdering {
         None
     }
 
+    /// Whether the move picker ([`crate::MovePicker`]) should hand out a discard node's
+    /// moves (the hand to play void in the suit led, no proposal) in two steps: first each
+    /// suit's lowest run with every move of the live trump suit
+    /// ([`TrickView::live_trump`]), as `order` orders that short list; then the others, as
+    /// `order` orders them. The default says no: the full list ordered at once.
+    #[inline]
+    fn lowest_discards_first(&self) -> bool {
+        false
+    }
+
     /// `card`, one of the moves `order` was given for the node `view` (with `hints`, the
     /// same as the node's [`MoveOrdering::first`] and [`MoveOrdering::order`] were given),
     /// caused a cutoff there. The default ignores it.

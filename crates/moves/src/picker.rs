@@ -14,22 +14,37 @@
 //! 4. **Rest**: the ordered moves one by one, those Kuijf's rule ([`SmallCardFilter`], fed
 //!    by [`MovePicker::searched`]) leaves out skipped.
 //!
-//! Without a proposal the picker goes straight to generation and ordering. Enhanced
+//! Without a proposal the picker goes straight to generation and ordering, but for a
+//! **discard** (the hand to play void in the suit led) when the ordering asks for it
+//! ([`MoveOrdering::lowest_discards_first`]), in two steps, after bridge-solver:
+//!
+//! 2a. **Lowest discards**: each suit's lowest run ([`generate`]'s last move of the suit;
+//!     the four suits' at once, by carries in their 16-bit lanes) and every move of the
+//!     live trump suit (ruffs, which the ordering ranks on their own terms), in the
+//!     ordering's order of that short list;
+//! 2b. **Higher discards**, when the search gets past them all: the other moves, generated
+//!     and ordered then, and only if Kuijf's rule admits a card of them.
+//!
+//! A long suit's higher cards thus come after the other suits' lowest, not among them: most
+//! discards are decided by the suits' lowest cards (a cutoff, or a rule that leaves out the
+//! rest of the suit), and the higher ones are never generated or weighed. Enhanced
 //! transposition cutoffs need every move before any is searched:
 //! [`MovePicker::every_move`] lists them (in the order generation gives them when there is
-//! a proposal, in the ordering's order when there is none), and `next` goes on as it would
-//! have without it.
+//! a proposal, in the order `next` hands them out when there is none: at a discard, both
+//! steps at once), and `next` goes on as it would have without it.
 //!
 //! The picker owns its list ([`MoveList`], inline): it allocates nothing and is made afresh
 //! at each node.
 
+use crate::generate::{lowest_runs, push_runs, run_move};
 use crate::{
     generate, generate_one, Move, MoveList, MoveOrdering, OrderHints, SmallCardFilter, TrickView,
 };
-use ddsolve_cards::{Card, Hand};
+use ddsolve_cards::{Card, Hand, Suit};
 
 /// The moves of one node, handed to the search one at a time, best first: the ordering's
-/// proposal, then the other legal moves in the ordering's order, less those Kuijf's
+/// proposal, then the other legal moves in the ordering's order (at a discard, when the
+/// ordering asks for it, the suits' lowest runs first: see the module), less those Kuijf's
 /// small-card rule shows need no search (when the filter is on). Every legal move (its
 /// equivalent cards collapsed, as [`generate`] lists them) is handed out at most once, and
 /// exactly once with the filter off.
@@ -71,6 +86,9 @@ pub struct MovePicker {
     complete: bool,
     /// Kuijf's rule ([`SmallCardFilter::OFF`] when it does not apply).
     filter: SmallCardFilter,
+    /// Whether `moves` holds a discard node's lowest discards only (see the module): the
+    /// higher discards follow when they run out.
+    discard_prefix: bool,
 }
 
 impl MovePicker {
@@ -104,6 +122,7 @@ impl MovePicker {
             } else {
                 SmallCardFilter::OFF
             },
+            discard_prefix: false,
         }
     }
 
@@ -127,8 +146,91 @@ impl MovePicker {
             if self.complete {
                 return None;
             }
-            self.generate(&view(), ordering, hints);
+            let view = view();
+            if self.discard_prefix {
+                self.discard_rest(&view, ordering, hints);
+            } else if self.proposal.is_none() && ordering.lowest_discards_first() && discards(&view)
+            {
+                self.stage_discards(&view, ordering, hints);
+            } else {
+                self.generate(&view, ordering, hints);
+            }
         }
+    }
+
+    /// The lowest-discards step (no proposal, an ordering that asks for it): each suit's
+    /// lowest run and every move of the live trump suit, in the ordering's order.
+    // Always inlined, as the generation stage is: in the search's move loop the ordering's
+    // call folds with the position in the trick.
+    #[inline(always)]
+    fn stage_discards<O: MoveOrdering>(
+        &mut self,
+        view: &TrickView,
+        ordering: &mut O,
+        hints: &OrderHints,
+    ) {
+        let hand = view.hands[view.to_play()];
+        let others = view.out - hand;
+        let ruff = view.live_trump();
+        let moves = &mut self.moves;
+        let lowest = lowest_runs(hand, others);
+        for suit in Suit::ALL {
+            if Some(suit) == ruff {
+                push_runs(suit, hand.suit(suit), others.suit(suit), moves);
+            } else if !lowest.suit(suit).is_empty() {
+                moves.push(run_move(suit, lowest.suit(suit)));
+            }
+        }
+        ordering.order(view, hints, moves);
+        self.next = 0;
+        self.discard_prefix = true;
+    }
+
+    /// The higher-discards step, once the lowest discards ran out: the moves not yet
+    /// handed out, in the ordering's order, generated only if Kuijf's rule admits a card of
+    /// them.
+    #[inline(never)]
+    fn discard_rest<O: MoveOrdering>(
+        &mut self,
+        view: &TrickView,
+        ordering: &mut O,
+        hints: &OrderHints,
+    ) {
+        self.discard_prefix = false;
+        self.complete = true;
+        let left = view.hands[view.to_play()] - self.handed();
+        if Suit::ALL
+            .iter()
+            .any(|&suit| self.filter.admits_any(suit, left.suit(suit)))
+        {
+            self.moves = self.higher_discards(view, ordering, hints);
+            self.next = 0;
+        }
+    }
+
+    /// The cards of the moves in `moves` (with the equivalent cards they stand for).
+    #[inline]
+    fn handed(&self) -> Hand {
+        Hand(self.moves.iter().fold(0u64, |acc, mv| {
+            acc | u64::from(mv.equals.0) << (16 * mv.card.suit().index())
+        }))
+    }
+
+    /// The legal moves of a discard node but the lowest discards (in `moves`), in the
+    /// ordering's order.
+    #[inline]
+    fn higher_discards<O: MoveOrdering>(
+        &self,
+        view: &TrickView,
+        ordering: &mut O,
+        hints: &OrderHints,
+    ) -> MoveList {
+        let handed = self.handed();
+        let mut rest = MoveList::new();
+        generate(view, &mut rest);
+        rest.retain(|mv| !handed.contains(mv.card));
+        ordering.order(view, hints, &mut rest);
+        rest
     }
 
     /// The generation and ordering stages: every legal move but the proposal, in the
@@ -155,7 +257,7 @@ impl MovePicker {
 
     /// Every legal move of the node `view` (for enhanced transposition cutoffs, which look
     /// at them all before any is searched): with a proposal, in the order generation gives
-    /// them, the proposal among them; without one, in the ordering's order. Call it before
+    /// them, the proposal among them; without one, in the order `next` hands them out. Call it before
     /// the first [`MovePicker::next`], which hands out the same moves as it would have
     /// without this call.
     #[inline]
@@ -172,7 +274,16 @@ impl MovePicker {
             all
         } else {
             if !self.complete {
-                self.generate(view, ordering, hints);
+                if ordering.lowest_discards_first() && discards(view) {
+                    // Both steps at once, in the order `next` would hand them out.
+                    self.stage_discards(view, ordering, hints);
+                    let rest = self.higher_discards(view, ordering, hints);
+                    self.moves.extend(rest);
+                    self.discard_prefix = false;
+                    self.complete = true;
+                } else {
+                    self.generate(view, ordering, hints);
+                }
             }
             self.moves.clone()
         }
@@ -198,4 +309,11 @@ impl MovePicker {
         ordering.order(view, hints, &mut moves);
         moves
     }
+}
+
+/// Whether the hand to play at `view` discards: it is void in the suit led.
+#[inline]
+fn discards(view: &TrickView) -> bool {
+    view.led()
+        .is_some_and(|led| view.hands[view.to_play()].suit(led).is_empty())
 }

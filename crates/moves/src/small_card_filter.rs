@@ -2,7 +2,7 @@
 //! `NextMove`): the filter the move picker applies to the moves it hands out.
 
 use crate::Move;
-use ddsolve_cards::Hand;
+use ddsolve_cards::{Hand, Holding, Suit};
 
 /// Kuijf's small-card rule: once a card of a suit has been searched without winning by rank
 /// (it lies below every rank that the search backed up as winning in that suit), the other
@@ -30,6 +30,15 @@ impl SmallCardFilter {
     #[inline]
     pub fn admits(&self, mv: &Move) -> bool {
         mv.card.rank().get() >= self.floor[mv.card.suit().index()]
+    }
+
+    /// Would the filter admit any move of `suit` whose card is one of `ranks`? (Whether
+    /// the highest of them is at or above the suit's floor; false when `ranks` is empty.)
+    #[inline]
+    pub(crate) fn admits_any(&self, suit: Suit, ranks: Holding) -> bool {
+        // 16 leading zeros for no rank: 0, below every floor.
+        let top = (16 - ranks.0.leading_zeros()) as u8;
+        top > self.floor[suit.index()]
     }
 
     /// Records that `mv` was searched and the ranks backed up as winning (`win`, a set of

@@ -303,3 +303,139 @@ fn ordered_is_every_move_in_the_orderings_order() {
             .all(|w| ordering.key(w[0].card) > ordering.key(w[1].card)));
     }
 }
+
+/// Whether the hand to play at `pos` discards (is void in the suit led).
+fn discards(pos: &Position) -> bool {
+    let view = TrickView::of(pos);
+    view.led()
+        .is_some_and(|led| view.holding(view.to_play(), led).is_empty())
+}
+
+/// A random position where the hand to play discards, from a full deal after random play.
+fn discard_position(rng: &mut DealRng) -> Position {
+    loop {
+        let pos = after_play(rng.next_u64(), 4 + rng.below(44) as usize);
+        if discards(&pos) {
+            return pos;
+        }
+    }
+}
+
+fn cards(moves: &[Move]) -> Vec<(Card, u16)> {
+    moves.iter().map(|m| (m.card, m.equals.0)).collect()
+}
+
+/// A discard node's moves as an ordering that asks for the lowest discards first has them
+/// handed out: each suit's lowest run (its last move in generation's list) and every move of
+/// the live trump suit, in the ordering's order; then the others, in the ordering's order.
+fn lowest_first<O: MoveOrdering>(view: &TrickView, ordering: &mut O) -> Vec<Move> {
+    let all = generated(view);
+    let ruff = view.live_trump();
+    let (mut first, mut rest) = (MoveList::new(), MoveList::new());
+    for (i, mv) in all.iter().enumerate() {
+        let suit = mv.card.suit();
+        let lowest = all.get(i + 1).is_none_or(|next| next.card.suit() != suit);
+        if lowest || Some(suit) == ruff {
+            first.push(*mv);
+        } else {
+            rest.push(*mv);
+        }
+    }
+    let hints = OrderHints::default();
+    ordering.order(view, &hints, &mut first);
+    ordering.order(view, &hints, &mut rest);
+    first.iter().chain(rest.iter()).copied().collect()
+}
+
+/// At discards, the orderings that ask for the lowest discards first get them (see
+/// `lowest_first`), the others their order of the full list (`MovePicker::ordered`): with
+/// the filter off exactly those moves in that order; with it on, that order less what
+/// Kuijf's rule leaves out, told of the same searches.
+#[test]
+fn discards_lowest_first_then_the_rest() {
+    let mut rng = DealRng::new(0xd15_ca4d);
+    let mut staged = 0;
+    for kind in OrderingKind::ALL {
+        let mut ordering = AnyOrdering::new(kind);
+        staged += usize::from(ordering.lowest_discards_first());
+        for _ in 0..400 {
+            let pos = discard_position(&mut rng);
+            let view = TrickView::of(&pos);
+            let hints = OrderHints::default();
+            let full = if ordering.lowest_discards_first() {
+                lowest_first(&view, &mut ordering)
+            } else {
+                MovePicker::ordered(&view, &mut ordering, &hints).to_vec()
+            };
+            let seed = rng.next_u64();
+
+            let mut picker = MovePicker::new(&view, &mut ordering, &hints, false);
+            let got = drain(&mut picker, &view, &mut ordering, &mut DealRng::new(seed));
+            assert_eq!(cards(&got), cards(&full), "{kind:?} at {pos:?}");
+
+            // `every_move` lists them in that order, and `next` goes on unchanged.
+            let mut picker = MovePicker::new(&view, &mut ordering, &hints, false);
+            let listed = picker.every_move(&view, &mut ordering, &hints);
+            assert_eq!(
+                cards(&listed),
+                cards(&full),
+                "{kind:?} every_move at {pos:?}"
+            );
+            let after = drain(&mut picker, &view, &mut ordering, &mut DealRng::new(seed));
+            assert_eq!(
+                cards(&after),
+                cards(&full),
+                "{kind:?} after every_move at {pos:?}"
+            );
+
+            let mut picker = MovePicker::new(&view, &mut ordering, &hints, true);
+            let mut rule = SmallCardFilter::new();
+            let mut wins_rng = DealRng::new(seed);
+            let mut expected = Vec::new();
+            let mut handed = Vec::new();
+            let mut full = full.iter();
+            while let Some(mv) = picker.next(|| view, &mut ordering, &hints) {
+                // The rule's choice for this move, from the full order.
+                for want in full.by_ref() {
+                    if rule.admits(want) {
+                        expected.push(*want);
+                        break;
+                    }
+                }
+                handed.push(mv);
+                let w = wins(&mut wins_rng);
+                picker.searched(&mv, w);
+                rule.searched(&mv, w);
+            }
+            expected.extend(full.filter(|m| rule.admits(m)));
+            assert_eq!(
+                cards(&handed),
+                cards(&expected),
+                "{kind:?} filtered at {pos:?}"
+            );
+        }
+    }
+    assert!(
+        staged >= 2,
+        "the tuned orderings ask for the lowest discards first"
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// The default ordering (lowest discards first) through the picker, filter off: at any
+    /// position, discards included, exactly the moves `generate` lists, once each.
+    #[test]
+    fn the_default_ordering_hands_out_generates_moves(
+        pos in arb_position(),
+        seed in any::<u64>(),
+    ) {
+        let view = TrickView::of(&pos);
+        let mut ordering = AnyOrdering::default();
+        let hints = OrderHints::default();
+        let mut picker = MovePicker::new(&view, &mut ordering, &hints, false);
+        let got = drain(&mut picker, &view, &mut ordering, &mut DealRng::new(seed));
+        prop_assert_eq!(sorted(&got), sorted(&generated(&view)));
+    }
+}
