@@ -144,6 +144,19 @@ impl LeadHoldings {
         }
     }
 
+    /// Does partner's top card beat both opponents' (never when partner is void)? The
+    /// holdings are disjoint: the one with the highest card is the larger number.
+    #[inline(always)]
+    fn partner_beats(&self) -> bool {
+        self.pd > self.lho | self.rho
+    }
+
+    /// Does an opponent hold the suit's top card alone?
+    #[inline(always)]
+    fn singleton_top(&self) -> bool {
+        (self.lho == self.first) | (self.rho == self.first)
+    }
+
     /// How the leader's side holds the second and third cards out, which win the next
     /// round once the top card has gone: 2 when partner holds both, 1 when the leader and
     /// partner hold one each and partner has another card, 0 otherwise.
@@ -192,19 +205,47 @@ fn len16(h: u16) -> i32 {
     h.count_ones() as i32
 }
 
+/// The suits `hand` holds, bit `i` for the suit of index `i`: each 16-bit lane's "not
+/// empty" gathered by one multiplication.
+#[inline(always)]
+fn suits_held(hand: Hand) -> u8 {
+    const ONES: u64 = 0x0001_0001_0001_0001;
+    // Lanes are below 0x8000 (bit 15 is no rank): adding 0x7fff carries into bit 15
+    // exactly when a lane is not empty.
+    let any = ((hand.0 + 0x7fff * ONES) >> 15) & ONES;
+    // Lane k's bit (16k) times 2^(48-15k) lands at bit 48+k; the other products fall
+    // below bit 48 (at distinct places, so without carries) or past bit 63.
+    (any.wrapping_mul(1 << 48 | 1 << 33 | 1 << 18 | 1 << 3) >> 48) as u8 & 0xf
+}
+
+/// `-(4 * c * 32) / div` for `c` of 0 to 31 (a lead's count of the opponents' cards, in
+/// fours), as the leader's weights divide it, made once at compile time.
+const fn spread_table(div: i32) -> [i32; 32] {
+    let mut t = [0; 32];
+    let mut c = 0;
+    while c < 32 {
+        t[c] = -((4 * c as i32) * 32) / div;
+        c += 1;
+    }
+    t
+}
+
+/// [`spread_table`] for notrump and for trumps.
+const SPREAD_NT: [i32; 32] = spread_table(19);
+const SPREAD_TRUMP: [i32; 32] = spread_table(13);
+
 impl TunedOrdering {
     /// `tl`: the leader's cards less one.
     #[inline(always)]
     fn lead_nt(h: &LeadHoldings, tl: i32) -> LeadNt {
         let (ll, lp, lr) = (len16(h.lho), len16(h.pd), len16(h.rho));
         // Suits that give the opponents many cards to choose from make larger trees.
-        let count = |l: i32| 4 * if l == 0 { tl + 1 } else { l };
-        let mut delta = -((count(ll) + count(lr)) * 32) / 19;
+        let count = |l: i32| if l == 0 { tl + 1 } else { l };
+        let mut delta = SPREAD_NT[(count(ll) + count(lr)) as usize & 31];
         delta -= 9 * i32::from(lp == 0);
         let (first_lho, first_rho) = (h.lho & h.first != 0, h.rho & h.first != 0);
         let (second_lho, second_rho) = (h.lho & h.second != 0, h.rho & h.second != 0);
         let second_pd = h.pd & h.second != 0;
-        let opp_top = top(Holding(h.lho)).max(top(Holding(h.rho)));
 
         // The side wins the trick.
         let mut win = delta;
@@ -228,10 +269,10 @@ impl TunedOrdering {
             all: h.all,
             highest: top(Holding(h.first)),
             second: top(Holding(h.second)),
-            partner_beats: top(Holding(h.pd)) > opp_top,
+            partner_beats: h.partner_beats(),
             win_base: win,
             lose_base: lose,
-            singleton_top: (ll == 1 && first_lho) || (lr == 1 && first_rho),
+            singleton_top: h.singleton_top(),
             first_me: h.me & h.first != 0,
         }
     }
@@ -277,7 +318,7 @@ impl TunedOrdering {
     #[inline(always)]
     fn lead_trump(h: &LeadHoldings, trumps: &LeadTrumps, side_suit: bool, tl: i32) -> LeadTrump {
         let (ll, lp, lr) = (len16(h.lho), len16(h.pd), len16(h.rho));
-        let count = |l: i32| 4 * if l == 0 { tl + 1 } else { l };
+        let count = |l: i32| if l == 0 { tl + 1 } else { l };
         // The hands void in the suit that hold trumps, by seat index from the leader round
         // (none in the trump suit). Bitwise operators below, not `&&` and `||`, where the
         // facts are cheap: branches on them were mispredicted.
@@ -288,7 +329,7 @@ impl TunedOrdering {
         let (first_pd, first_rho) = (h.pd & h.first != 0, h.rho & h.first != 0);
         let (second_me, second_pd) = (h.me & h.second != 0, h.pd & h.second != 0);
         let second_rho = h.rho & h.second != 0;
-        let mut delta = -((count(ll) + count(lr)) * 32) / 13;
+        let mut delta = SPREAD_TRUMP[(count(ll) + count(lr)) as usize & 31];
         if first_rho || second_rho {
             delta -= 7 * i32::from(lr != 1);
         } else if first_lho && second_pd && lp != 1 {
@@ -298,7 +339,7 @@ impl TunedOrdering {
         let me_single = h.me & h.me.wrapping_sub(1) == 0;
         delta +=
             25 * i32::from(first_pd & side_suit & (lp > 1) & (trumps.holders & 1 != 0) & me_single);
-        let pd_beats = top(Holding(h.pd)) > top(Holding(h.lho)).max(top(Holding(h.rho)));
+        let pd_beats = h.partner_beats();
         let (mut wins_with_top, mut wins_below_top) = (true, pd_beats);
         // Someone ruffs (a branch, taken in few suits, that spares the rest the work).
         if ruffers != 0 {
@@ -320,7 +361,7 @@ impl TunedOrdering {
             wins_below_top,
             win_delta: delta,
             lose_delta: lose,
-            singleton_top: (ll == 1 && first_lho) || (lr == 1 && first_rho),
+            singleton_top: h.singleton_top(),
             first_me,
             first_pd,
             second_me,
@@ -405,9 +446,9 @@ impl TunedOrdering {
         let me = view.to_play();
         let hands = [0, 1, 2, 3].map(|k| view.hands[me.offset(k)]);
         let tl = hands[0].len() as i32 - 1;
-        let mut suits = moves
-            .iter()
-            .fold(0u8, |acc, m| acc | 1 << m.card.suit().index());
+        // Every suit the leader holds (a superset of the moves' suits: the one the search
+        // tried first may be missing from the list, and gets weights no move reads).
+        let mut suits = suits_held(hands[0]);
         match trump {
             None => {
                 let mut per_suit = [LeadNt::default(); 4];
