@@ -74,8 +74,9 @@ fn discard_bonus(info: &OwnSuit, div: i32, kx: i32, stiff_top: i32) -> i32 {
 #[derive(Clone, Copy, Debug, Default)]
 struct LeadNt {
     all: Holding,
-    highest: u8,
-    second: u8,
+    /// The bits of the suit's highest and second-highest cards out.
+    first: u16,
+    second: u16,
     /// Partner's top card beats both opponents'.
     partner_beats: bool,
     /// The weight, less the move's own terms, when the side wins the trick.
@@ -93,8 +94,9 @@ struct LeadNt {
 #[derive(Clone, Copy, Debug, Default)]
 struct LeadTrump {
     all: Holding,
-    highest: u8,
-    second: u8,
+    /// The bits of the suit's highest and second-highest cards out.
+    first: u16,
+    second: u16,
     /// Whether the side wins the trick when the leader plays the suit's highest card, and
     /// when it plays another.
     wins_with_top: bool,
@@ -191,10 +193,11 @@ impl LeadTrumps {
     #[inline(always)]
     fn new(hands: &[Hand; 4], t: Suit) -> LeadTrumps {
         let trumps = hands.map(|h| h.suit(t));
-        let tops = trumps.map(top);
+        // Disjoint holdings: the one with the higher top card is the larger number.
+        let t = trumps.map(|h| h.0);
         LeadTrumps {
             holders: (0..4).fold(0, |acc, k| acc | u8::from(!trumps[k].is_empty()) << k),
-            overruffs: [tops[2] > tops[1], tops[2] > tops[3]],
+            overruffs: [t[2] > t[1], t[2] > t[3]],
         }
     }
 }
@@ -267,8 +270,8 @@ impl TunedOrdering {
         lose += [0, 25, 35][h.next_round_tops()];
         LeadNt {
             all: h.all,
-            highest: top(Holding(h.first)),
-            second: top(Holding(h.second)),
+            first: h.first,
+            second: h.second,
             partner_beats: h.partner_beats(),
             win_base: win,
             lose_base: lose,
@@ -283,7 +286,8 @@ impl TunedOrdering {
         let rel = rel_rank(suit.all, r);
         let is_cut = Some(m.card) == hints.cutoff;
         let is_tt = !is_cut && Some(m.card) == hints.tt;
-        if r == suit.highest || suit.partner_beats {
+        // The move stands for the suit's highest card out (its card is the run's highest).
+        if m.equals.0 & suit.first != 0 || suit.partner_beats {
             let mut w = suit.win_base + rel;
             if is_cut {
                 w += 126;
@@ -299,7 +303,8 @@ impl TunedOrdering {
                 delta - 17 + rel
             } else if m.equals.len() <= 1 {
                 delta + 12 + rel
-            } else if r == suit.second {
+            } else if m.equals.0 & suit.second != 0 {
+                // (The leader does not hold the highest card: the move's card is the second.)
                 delta + 48
             } else {
                 delta + 29 - rel
@@ -355,8 +360,8 @@ impl TunedOrdering {
         let lose = delta + [0, 8, 20][h.next_round_tops()];
         LeadTrump {
             all: h.all,
-            highest: top(Holding(h.first)),
-            second: top(Holding(h.second)),
+            first: h.first,
+            second: h.second,
             wins_with_top,
             wins_below_top,
             win_delta: delta,
@@ -373,7 +378,8 @@ impl TunedOrdering {
     fn weight_leader_trump(suit: &LeadTrump, hints: &OrderHints, m: &Move) -> i32 {
         let r = m.card.rank().get();
         let rel = rel_rank(suit.all, r);
-        let is_top = r == suit.highest;
+        // The move stands for the suit's highest card out (its card is the run's highest).
+        let is_top = m.equals.0 & suit.first != 0;
         let wins = if is_top {
             suit.wins_with_top
         } else {
@@ -381,7 +387,9 @@ impl TunedOrdering {
         };
         let is_cut = Some(m.card) == hints.cutoff;
         let is_tt = !is_cut && Some(m.card) == hints.tt;
-        let is_second = r == suit.second;
+        // Read only where the leader does not hold the highest card: then the move's card is
+        // the second-highest.
+        let is_second = m.equals.0 & suit.second != 0;
         let has_equals = m.equals.len() > 1;
         if wins {
             let delta = suit.win_delta;
