@@ -976,3 +976,60 @@ impl TunedOrdering {
         sort(moves);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suits_held_reads_every_lane() {
+        for mask in 0u8..16 {
+            // The lowest and highest rank of each suit in the mask.
+            let hand = (0..4)
+                .filter(|s| mask & 1 << s != 0)
+                .fold(0u64, |acc, s| acc | 0x4004u64 << (16 * s));
+            assert_eq!(suits_held(Hand(hand)), mask, "{mask:04b}");
+            let twos = (0..4)
+                .filter(|s| mask & 1 << s != 0)
+                .fold(0u64, |acc, s| acc | 0x4u64 << (16 * s));
+            assert_eq!(suits_held(Hand(twos)), mask, "{mask:04b}");
+        }
+        assert_eq!(suits_held(Hand(0x7ffc_7ffc_7ffc_7ffc)), 0xf);
+    }
+
+    #[test]
+    fn spread_tables_divide_as_the_weights_did() {
+        for c in 0..32 {
+            assert_eq!(SPREAD_NT[c], -((4 * c as i32) * 32) / 19);
+            assert_eq!(SPREAD_TRUMP[c], -((4 * c as i32) * 32) / 13);
+        }
+    }
+
+    #[test]
+    fn holding_comparisons_agree_with_top_ranks() {
+        // Every deal of five cards of a suit (ranks 2, 3, 4, 5 and the ace) to the four
+        // hands.
+        for split in 0..4u32.pow(5) {
+            let mut hands = [0u16; 4];
+            for (card, bit) in [2, 3, 4, 5, 14].into_iter().enumerate() {
+                hands[(split >> (2 * card) & 3) as usize] |= 1 << bit;
+            }
+            let all = Holding(hands.iter().fold(0, |a, h| a | h));
+            let four = hands.map(|h| Hand(u64::from(h)));
+            let h = LeadHoldings::new(&four, all, Suit::Spades);
+            let t = |x: u16| top(Holding(x));
+            assert_eq!(
+                h.partner_beats(),
+                t(h.pd) > t(h.lho).max(t(h.rho)),
+                "{split}"
+            );
+            let (ll, lr) = (len16(h.lho), len16(h.rho));
+            let (first_lho, first_rho) = (h.lho & h.first != 0, h.rho & h.first != 0);
+            assert_eq!(
+                h.singleton_top(),
+                (ll == 1 && first_lho) || (lr == 1 && first_rho),
+                "{split}"
+            );
+        }
+    }
+}
