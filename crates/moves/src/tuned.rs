@@ -74,8 +74,9 @@ fn discard_bonus(info: &OwnSuit, div: i32, kx: i32, stiff_top: i32) -> i32 {
 #[derive(Clone, Copy, Debug, Default)]
 struct LeadNt {
     all: Holding,
-    highest: u8,
-    second: u8,
+    /// The bits of the suit's highest and second-highest cards out.
+    first: u16,
+    second: u16,
     /// Partner's top card beats both opponents'.
     partner_beats: bool,
     /// The weight, less the move's own terms, when the side wins the trick.
@@ -93,8 +94,9 @@ struct LeadNt {
 #[derive(Clone, Copy, Debug, Default)]
 struct LeadTrump {
     all: Holding,
-    highest: u8,
-    second: u8,
+    /// The bits of the suit's highest and second-highest cards out.
+    first: u16,
+    second: u16,
     /// Whether the side wins the trick when the leader plays the suit's highest card, and
     /// when it plays another.
     wins_with_top: bool,
@@ -144,6 +146,19 @@ impl LeadHoldings {
         }
     }
 
+    /// Does partner's top card beat both opponents' (never when partner is void)? The
+    /// holdings are disjoint: the one with the highest card is the larger number.
+    #[inline(always)]
+    fn partner_beats(&self) -> bool {
+        self.pd > self.lho | self.rho
+    }
+
+    /// Does an opponent hold the suit's top card alone?
+    #[inline(always)]
+    fn singleton_top(&self) -> bool {
+        (self.lho == self.first) | (self.rho == self.first)
+    }
+
     /// How the leader's side holds the second and third cards out, which win the next
     /// round once the top card has gone: 2 when partner holds both, 1 when the leader and
     /// partner hold one each and partner has another card, 0 otherwise.
@@ -178,10 +193,11 @@ impl LeadTrumps {
     #[inline(always)]
     fn new(hands: &[Hand; 4], t: Suit) -> LeadTrumps {
         let trumps = hands.map(|h| h.suit(t));
-        let tops = trumps.map(top);
+        // Disjoint holdings: the one with the higher top card is the larger number.
+        let t = trumps.map(|h| h.0);
         LeadTrumps {
             holders: (0..4).fold(0, |acc, k| acc | u8::from(!trumps[k].is_empty()) << k),
-            overruffs: [tops[2] > tops[1], tops[2] > tops[3]],
+            overruffs: [t[2] > t[1], t[2] > t[3]],
         }
     }
 }
@@ -192,19 +208,47 @@ fn len16(h: u16) -> i32 {
     h.count_ones() as i32
 }
 
+/// The suits `hand` holds, bit `i` for the suit of index `i`: each 16-bit lane's "not
+/// empty" gathered by one multiplication.
+#[inline(always)]
+fn suits_held(hand: Hand) -> u8 {
+    const ONES: u64 = 0x0001_0001_0001_0001;
+    // Lanes are below 0x8000 (bit 15 is no rank): adding 0x7fff carries into bit 15
+    // exactly when a lane is not empty.
+    let any = ((hand.0 + 0x7fff * ONES) >> 15) & ONES;
+    // Lane k's bit (16k) times 2^(48-15k) lands at bit 48+k; the other products fall
+    // below bit 48 (at distinct places, so without carries) or past bit 63.
+    (any.wrapping_mul(1 << 48 | 1 << 33 | 1 << 18 | 1 << 3) >> 48) as u8 & 0xf
+}
+
+/// `-(4 * c * 32) / div` for `c` of 0 to 31 (a lead's count of the opponents' cards, in
+/// fours), as the leader's weights divide it, made once at compile time.
+const fn spread_table(div: i32) -> [i32; 32] {
+    let mut t = [0; 32];
+    let mut c = 0;
+    while c < 32 {
+        t[c] = -((4 * c as i32) * 32) / div;
+        c += 1;
+    }
+    t
+}
+
+/// [`spread_table`] for notrump and for trumps.
+const SPREAD_NT: [i32; 32] = spread_table(19);
+const SPREAD_TRUMP: [i32; 32] = spread_table(13);
+
 impl TunedOrdering {
     /// `tl`: the leader's cards less one.
     #[inline(always)]
     fn lead_nt(h: &LeadHoldings, tl: i32) -> LeadNt {
         let (ll, lp, lr) = (len16(h.lho), len16(h.pd), len16(h.rho));
         // Suits that give the opponents many cards to choose from make larger trees.
-        let count = |l: i32| 4 * if l == 0 { tl + 1 } else { l };
-        let mut delta = -((count(ll) + count(lr)) * 32) / 19;
+        let count = |l: i32| if l == 0 { tl + 1 } else { l };
+        let mut delta = SPREAD_NT[(count(ll) + count(lr)) as usize & 31];
         delta -= 9 * i32::from(lp == 0);
         let (first_lho, first_rho) = (h.lho & h.first != 0, h.rho & h.first != 0);
         let (second_lho, second_rho) = (h.lho & h.second != 0, h.rho & h.second != 0);
         let second_pd = h.pd & h.second != 0;
-        let opp_top = top(Holding(h.lho)).max(top(Holding(h.rho)));
 
         // The side wins the trick.
         let mut win = delta;
@@ -226,12 +270,12 @@ impl TunedOrdering {
         lose += [0, 25, 35][h.next_round_tops()];
         LeadNt {
             all: h.all,
-            highest: top(Holding(h.first)),
-            second: top(Holding(h.second)),
-            partner_beats: top(Holding(h.pd)) > opp_top,
+            first: h.first,
+            second: h.second,
+            partner_beats: h.partner_beats(),
             win_base: win,
             lose_base: lose,
-            singleton_top: (ll == 1 && first_lho) || (lr == 1 && first_rho),
+            singleton_top: h.singleton_top(),
             first_me: h.me & h.first != 0,
         }
     }
@@ -242,7 +286,8 @@ impl TunedOrdering {
         let rel = rel_rank(suit.all, r);
         let is_cut = Some(m.card) == hints.cutoff;
         let is_tt = !is_cut && Some(m.card) == hints.tt;
-        if r == suit.highest || suit.partner_beats {
+        // The move stands for the suit's highest card out (its card is the run's highest).
+        if m.equals.0 & suit.first != 0 || suit.partner_beats {
             let mut w = suit.win_base + rel;
             if is_cut {
                 w += 126;
@@ -258,7 +303,8 @@ impl TunedOrdering {
                 delta - 17 + rel
             } else if m.equals.len() <= 1 {
                 delta + 12 + rel
-            } else if r == suit.second {
+            } else if m.equals.0 & suit.second != 0 {
+                // (The leader does not hold the highest card: the move's card is the second.)
                 delta + 48
             } else {
                 delta + 29 - rel
@@ -277,7 +323,7 @@ impl TunedOrdering {
     #[inline(always)]
     fn lead_trump(h: &LeadHoldings, trumps: &LeadTrumps, side_suit: bool, tl: i32) -> LeadTrump {
         let (ll, lp, lr) = (len16(h.lho), len16(h.pd), len16(h.rho));
-        let count = |l: i32| 4 * if l == 0 { tl + 1 } else { l };
+        let count = |l: i32| if l == 0 { tl + 1 } else { l };
         // The hands void in the suit that hold trumps, by seat index from the leader round
         // (none in the trump suit). Bitwise operators below, not `&&` and `||`, where the
         // facts are cheap: branches on them were mispredicted.
@@ -288,7 +334,7 @@ impl TunedOrdering {
         let (first_pd, first_rho) = (h.pd & h.first != 0, h.rho & h.first != 0);
         let (second_me, second_pd) = (h.me & h.second != 0, h.pd & h.second != 0);
         let second_rho = h.rho & h.second != 0;
-        let mut delta = -((count(ll) + count(lr)) * 32) / 13;
+        let mut delta = SPREAD_TRUMP[(count(ll) + count(lr)) as usize & 31];
         if first_rho || second_rho {
             delta -= 7 * i32::from(lr != 1);
         } else if first_lho && second_pd && lp != 1 {
@@ -298,7 +344,7 @@ impl TunedOrdering {
         let me_single = h.me & h.me.wrapping_sub(1) == 0;
         delta +=
             25 * i32::from(first_pd & side_suit & (lp > 1) & (trumps.holders & 1 != 0) & me_single);
-        let pd_beats = top(Holding(h.pd)) > top(Holding(h.lho)).max(top(Holding(h.rho)));
+        let pd_beats = h.partner_beats();
         let (mut wins_with_top, mut wins_below_top) = (true, pd_beats);
         // Someone ruffs (a branch, taken in few suits, that spares the rest the work).
         if ruffers != 0 {
@@ -314,13 +360,13 @@ impl TunedOrdering {
         let lose = delta + [0, 8, 20][h.next_round_tops()];
         LeadTrump {
             all: h.all,
-            highest: top(Holding(h.first)),
-            second: top(Holding(h.second)),
+            first: h.first,
+            second: h.second,
             wins_with_top,
             wins_below_top,
             win_delta: delta,
             lose_delta: lose,
-            singleton_top: (ll == 1 && first_lho) || (lr == 1 && first_rho),
+            singleton_top: h.singleton_top(),
             first_me,
             first_pd,
             second_me,
@@ -332,7 +378,8 @@ impl TunedOrdering {
     fn weight_leader_trump(suit: &LeadTrump, hints: &OrderHints, m: &Move) -> i32 {
         let r = m.card.rank().get();
         let rel = rel_rank(suit.all, r);
-        let is_top = r == suit.highest;
+        // The move stands for the suit's highest card out (its card is the run's highest).
+        let is_top = m.equals.0 & suit.first != 0;
         let wins = if is_top {
             suit.wins_with_top
         } else {
@@ -340,7 +387,9 @@ impl TunedOrdering {
         };
         let is_cut = Some(m.card) == hints.cutoff;
         let is_tt = !is_cut && Some(m.card) == hints.tt;
-        let is_second = r == suit.second;
+        // Read only where the leader does not hold the highest card: then the move's card is
+        // the second-highest.
+        let is_second = m.equals.0 & suit.second != 0;
         let has_equals = m.equals.len() > 1;
         if wins {
             let delta = suit.win_delta;
@@ -405,9 +454,9 @@ impl TunedOrdering {
         let me = view.to_play();
         let hands = [0, 1, 2, 3].map(|k| view.hands[me.offset(k)]);
         let tl = hands[0].len() as i32 - 1;
-        let mut suits = moves
-            .iter()
-            .fold(0u8, |acc, m| acc | 1 << m.card.suit().index());
+        // Every suit the leader holds (a superset of the moves' suits: the one the search
+        // tried first may be missing from the list, and gets weights no move reads).
+        let mut suits = suits_held(hands[0]);
         match trump {
             None => {
                 let mut per_suit = [LeadNt::default(); 4];
@@ -933,5 +982,62 @@ impl TunedOrdering {
             _ => Self::fourth_hand(view, &trick, trump, moves),
         }
         sort(moves);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suits_held_reads_every_lane() {
+        for mask in 0u8..16 {
+            // The lowest and highest rank of each suit in the mask.
+            let hand = (0..4)
+                .filter(|s| mask & 1 << s != 0)
+                .fold(0u64, |acc, s| acc | 0x4004u64 << (16 * s));
+            assert_eq!(suits_held(Hand(hand)), mask, "{mask:04b}");
+            let twos = (0..4)
+                .filter(|s| mask & 1 << s != 0)
+                .fold(0u64, |acc, s| acc | 0x4u64 << (16 * s));
+            assert_eq!(suits_held(Hand(twos)), mask, "{mask:04b}");
+        }
+        assert_eq!(suits_held(Hand(0x7ffc_7ffc_7ffc_7ffc)), 0xf);
+    }
+
+    #[test]
+    fn spread_tables_divide_as_the_weights_did() {
+        for c in 0..32 {
+            assert_eq!(SPREAD_NT[c], -((4 * c as i32) * 32) / 19);
+            assert_eq!(SPREAD_TRUMP[c], -((4 * c as i32) * 32) / 13);
+        }
+    }
+
+    #[test]
+    fn holding_comparisons_agree_with_top_ranks() {
+        // Every deal of five cards of a suit (ranks 2, 3, 4, 5 and the ace) to the four
+        // hands.
+        for split in 0..4u32.pow(5) {
+            let mut hands = [0u16; 4];
+            for (card, bit) in [2, 3, 4, 5, 14].into_iter().enumerate() {
+                hands[(split >> (2 * card) & 3) as usize] |= 1 << bit;
+            }
+            let all = Holding(hands.iter().fold(0, |a, h| a | h));
+            let four = hands.map(|h| Hand(u64::from(h)));
+            let h = LeadHoldings::new(&four, all, Suit::Spades);
+            let t = |x: u16| top(Holding(x));
+            assert_eq!(
+                h.partner_beats(),
+                t(h.pd) > t(h.lho).max(t(h.rho)),
+                "{split}"
+            );
+            let (ll, lr) = (len16(h.lho), len16(h.rho));
+            let (first_lho, first_rho) = (h.lho & h.first != 0, h.rho & h.first != 0);
+            assert_eq!(
+                h.singleton_top(),
+                (ll == 1 && first_lho) || (lr == 1 && first_rho),
+                "{split}"
+            );
+        }
     }
 }
