@@ -198,12 +198,13 @@ impl MovePicker {
     ) {
         self.discard_prefix = false;
         self.complete = true;
-        let left = view.hands[view.to_play()] - self.handed();
+        let handed = self.handed();
+        let left = view.hands[view.to_play()] - handed;
         if Suit::ALL
             .iter()
             .any(|&suit| self.filter.admits_any(suit, left.suit(suit)))
         {
-            self.moves = self.higher_discards(view, ordering, hints);
+            self.moves = higher_discards(view, ordering, hints, handed);
             self.next = 0;
         }
     }
@@ -214,23 +215,6 @@ impl MovePicker {
         Hand(self.moves.iter().fold(0u64, |acc, mv| {
             acc | u64::from(mv.equals.0) << (16 * mv.card.suit().index())
         }))
-    }
-
-    /// The legal moves of a discard node but the lowest discards (in `moves`), in the
-    /// ordering's order.
-    #[inline]
-    fn higher_discards<O: MoveOrdering>(
-        &self,
-        view: &TrickView,
-        ordering: &mut O,
-        hints: &OrderHints,
-    ) -> MoveList {
-        let handed = self.handed();
-        let mut rest = MoveList::new();
-        generate(view, &mut rest);
-        rest.retain(|mv| !handed.contains(mv.card));
-        ordering.order(view, hints, &mut rest);
-        rest
     }
 
     /// The generation and ordering stages: every legal move but the proposal, in the
@@ -277,7 +261,7 @@ impl MovePicker {
                 if ordering.lowest_discards_first() && discards(view) {
                     // Both steps at once, in the order `next` would hand them out.
                     self.stage_discards(view, ordering, hints);
-                    let rest = self.higher_discards(view, ordering, hints);
+                    let rest = higher_discards(view, ordering, hints, self.handed());
                     self.moves.extend(rest);
                     self.discard_prefix = false;
                     self.complete = true;
@@ -309,6 +293,22 @@ impl MovePicker {
         ordering.order(view, hints, &mut moves);
         moves
     }
+}
+
+/// The legal moves of the discard node `view` but those in `handed` (the lowest discards,
+/// already handed out), in the ordering's order.
+#[inline]
+fn higher_discards<O: MoveOrdering>(
+    view: &TrickView,
+    ordering: &mut O,
+    hints: &OrderHints,
+    handed: Hand,
+) -> MoveList {
+    let mut rest = MoveList::new();
+    generate(view, &mut rest);
+    rest.retain(|mv| !handed.contains(mv.card));
+    ordering.order(view, hints, &mut rest);
+    rest
 }
 
 /// Whether the hand to play at `view` discards: it is void in the suit led.
