@@ -129,6 +129,23 @@ impl MoveOrdering for AnyOrdering {
         }
     }
 
+    // Always inlined, as `first` is.
+    #[inline(always)]
+    fn first_noted(&mut self, view: &TrickView, hints: &OrderHints) -> (Option<Card>, u64) {
+        if let AnyOrdering::Cutoff(o) = self {
+            return o.first_noted(view, hints);
+        }
+        (self.first(view, hints), 0)
+    }
+
+    #[inline]
+    fn cutoff_noted(&mut self, view: &TrickView, hints: &OrderHints, card: Card, note: u64) {
+        if let AnyOrdering::Cutoff(o) = self {
+            return o.cutoff_noted(view, hints, card, note);
+        }
+        self.cutoff(view, hints, card);
+    }
+
     #[inline]
     fn cutoff(&mut self, view: &TrickView, hints: &OrderHints, card: Card) {
         if let AnyOrdering::Cutoff(o) = self {

@@ -47,6 +47,25 @@ const SLOTS: usize = 1 << SLOTS_LOG2;
 /// the 64 bits before the mixer).
 const NEED_MUL: u64 = 0x9E37_79B9_7F4A_7C15;
 
+/// A context, mixed ([`mix`]): its slot index in the top bits, its check tag in the low
+/// 32 (of which a [`Slot`] keeps the top 24).
+#[derive(Clone, Copy, Debug)]
+struct Key(u64);
+
+impl Key {
+    /// The index of the context's slot.
+    #[inline(always)]
+    fn index(self) -> usize {
+        (self.0 >> (64 - SLOTS_LOG2)) as usize
+    }
+
+    /// The context's check tag (never 0).
+    #[inline(always)]
+    fn tag(self) -> u32 {
+        (self.0 as u32) | 1
+    }
+}
+
 /// One remembered cutoff card: the check tag of its context in the high 24 bits, and the
 /// card's bit index plus one in the low 8 (0: empty).
 #[derive(Clone, Copy, Debug, Default)]
@@ -71,7 +90,7 @@ impl Slot {
 /// The card of each low byte of a [`Slot`]: none for 0 (empty) and for bytes that are no
 /// card's bit index plus one. A table, so that reading a slot at every node checks neither
 /// the byte nor the card.
-static SLOT_CARD: [Option<Card>; 256] = {
+const SLOT_CARD: [Option<Card>; 256] = {
     let mut t = [None; 256];
     let mut k = 1;
     while k < 256 {
@@ -114,13 +133,6 @@ pub struct CutoffOrdering<O = TunedOrdering> {
     /// default).
     lead_hints: bool,
     slots: Box<[Slot; SLOTS]>,
-    /// The context of the node last asked for its first card at each depth (see
-    /// [`node_index`]), as the hand to play (a check), the slot and the tag (0: none): the
-    /// search reports a cutoff at a node after asking it for its first card, with only
-    /// deeper nodes between, so the context is computed once a node instead of twice. A
-    /// stale entry (another node of the same depth where
-    /// the hand to play is the same) would only cost a worse guess.
-    recent: Box<[(u64, u16, u32); 64]>,
 }
 
 impl<O: std::fmt::Debug> std::fmt::Debug for CutoffOrdering<O> {
@@ -156,7 +168,6 @@ impl<O> CutoffOrdering<O> {
                 .into_boxed_slice()
                 .try_into()
                 .expect("SLOTS slots"),
-            recent: Box::new([(0, 0, 0); 64]),
         }
     }
 
@@ -195,22 +206,24 @@ impl<O> CutoffOrdering<O> {
         u64::from(hints.need).wrapping_mul(self.need_mul)
     }
 
-    /// The slot index and check tag of the context of a lead: the leader's hand and
-    /// partner's, the leader's seat, and `need` (see [`Self::need_key`]).
+    /// The key of the context of a lead: the leader's hand and partner's, the leader's
+    /// seat, and `need` (see [`Self::need_key`]).
     #[inline]
-    fn lead_context(view: &TrickView, need: u64) -> (usize, u32) {
+    fn lead_context(view: &TrickView, need: u64) -> Key {
         let me = view.to_play();
         let (mine, partner) = (view.hands[me].0, view.hands[me.partner()].0);
         // Partner's cards rotated off the leader's (the hands are disjoint anyway); the
         // seat in the top bits, which no card uses.
-        let x = mix(mine ^ partner.rotate_left(29) ^ ((me.index() as u64) << 60) ^ need);
-        ((x >> (64 - SLOTS_LOG2)) as usize, (x as u32) | 1)
+        Key(mix(mine
+            ^ partner.rotate_left(29)
+            ^ ((me.index() as u64) << 60)
+            ^ need))
     }
 
-    /// The slot and tag of the node's context, if the memory serves it. (Always inlined:
-    /// with `cutoff` calling it too, it was left out of line, a call on every node.)
+    /// The key of the node's context, if the memory serves it. (Always inlined: with
+    /// `cutoff` calling it too, it was left out of line, a call on every node.)
     #[inline(always)]
-    fn slot_of(&self, view: &TrickView, hints: &OrderHints) -> Option<(usize, u32)> {
+    fn slot_of(&self, view: &TrickView, hints: &OrderHints) -> Option<Key> {
         if view.trick.is_empty() {
             return self
                 .leads
@@ -221,10 +234,10 @@ impl<O> CutoffOrdering<O> {
         Self::following(view).map(|led| Self::context(view, led, need))
     }
 
-    /// The slot index and check tag of the context of a node where the hand to play follows
-    /// the suit `led`, with `need` (see [`Self::need_key`]; 0 but for the fourth hand).
+    /// The key of the context of a node where the hand to play follows the suit `led`,
+    /// with `need` (see [`Self::need_key`]; 0 but for the fourth hand).
     #[inline]
-    fn context(view: &TrickView, led: Suit, need: u64) -> (usize, u32) {
+    fn context(view: &TrickView, led: Suit, need: u64) -> Key {
         let pos = view.trick.len() as u64;
         let (wi, win) = winning(view);
         let winner = ((pos - wi as u64) << 8) | u64::from(card_code(win));
@@ -236,11 +249,11 @@ impl<O> CutoffOrdering<O> {
             ^ (h[1].0 & mask).rotate_left(16)
             ^ (h[2].0 & mask).rotate_left(32)
             ^ (h[3].0 & mask).rotate_left(48);
-        let x =
-            mix(suit ^ (winner << 48).rotate_left(3) ^ (pos << 62) ^ ((led as u64) << 45) ^ need);
-        let index = (x >> (64 - SLOTS_LOG2)) as usize;
-        let tag = (x as u32) | 1;
-        (index, tag)
+        Key(mix(suit
+            ^ (winner << 48).rotate_left(3)
+            ^ (pos << 62)
+            ^ ((led as u64) << 45)
+            ^ need))
     }
 
     /// The suit led, if the hand to play follows it (the nodes the memory serves).
@@ -249,17 +262,6 @@ impl<O> CutoffOrdering<O> {
         let led = view.led()?;
         (!view.hands[view.to_play()].suit(led).is_empty()).then_some(led)
     }
-}
-
-/// The index in [`CutoffOrdering::recent`] of the node `view`, and the hand to play (the
-/// entry's check). The hand to play holds as many cards as each hand held at the trick's
-/// start, so the index (4 per card of it, plus the cards of the trick) is distinct for
-/// every depth, below 4 * 13 + 4.
-#[inline]
-fn node_index(view: &TrickView) -> (usize, u64) {
-    let hand = view.hands[view.to_play()].0;
-    let i = (hand.count_ones() as usize * 4 + view.trick.len()) & 63;
-    (i, hand)
 }
 
 /// The index in the trick and the card winning it so far (the trick is not empty).
@@ -303,12 +305,31 @@ impl<O: MoveOrdering> MoveOrdering for CutoffOrdering<O> {
     // instructions than `#[inline]` (callgrind; one of the two alone gains nothing).
     #[inline(always)]
     fn first(&mut self, view: &TrickView, hints: &OrderHints) -> Option<Card> {
+        self.first_noted(view, hints).0
+    }
+
+    // Always inlined, as `first` is. The note is the context's key (0: a node the memory
+    // does not serve; a key that happens to be 0 is only worked out again at a cutoff).
+    #[inline(always)]
+    fn first_noted(&mut self, view: &TrickView, hints: &OrderHints) -> (Option<Card>, u64) {
         // Discards and ruffs are left to the inner ordering (see the module).
-        let (i, tag) = self.slot_of(view, hints)?;
-        let (n, hand) = node_index(view);
-        self.recent[n] = (hand, i as u16, tag);
-        let card = self.slots[i].card(tag)?;
-        view.hands[view.to_play()].contains(card).then_some(card)
+        let Some(key) = self.slot_of(view, hints) else {
+            return (None, 0);
+        };
+        let card = self.slots[key.index()]
+            .card(key.tag())
+            .filter(|&card| view.hands[view.to_play()].contains(card));
+        (card, key.0)
+    }
+
+    #[inline]
+    fn cutoff_noted(&mut self, view: &TrickView, hints: &OrderHints, card: Card, note: u64) {
+        if note == 0 {
+            return self.cutoff(view, hints, card);
+        }
+        let key = Key(note);
+        self.slots[key.index()] = Slot::new(key.tag(), card);
+        self.inner.cutoff(view, hints, card);
     }
 
     #[inline]
@@ -319,12 +340,8 @@ impl<O: MoveOrdering> MoveOrdering for CutoffOrdering<O> {
             Self::following(view).is_some()
         };
         if served {
-            let (n, hand) = node_index(view);
-            let (i, tag) = match self.recent[n] {
-                (h, i, tag) if h == hand && tag != 0 => (usize::from(i), tag),
-                _ => self.slot_of(view, hints).expect("a node the memory serves"),
-            };
-            self.slots[i] = Slot::new(tag, card);
+            let key = self.slot_of(view, hints).expect("a node the memory serves");
+            self.slots[key.index()] = Slot::new(key.tag(), card);
         }
         self.inner.cutoff(view, hints, card);
     }
@@ -337,7 +354,6 @@ impl<O: MoveOrdering> MoveOrdering for CutoffOrdering<O> {
 
     fn reset(&mut self) {
         self.slots.fill(Slot::default());
-        self.recent.fill((0, 0, 0));
         self.inner.reset();
     }
 }
@@ -347,10 +363,10 @@ mod tests {
     use super::*;
     use ddsolve_cards::{DealRng, Position, Seat, Strain};
 
-    /// Asks `a` for the first card of every node of a random subtree, as the search does
-    /// (children between asking and reporting), reports a cutoff at each node to `a` and
-    /// to `b`, which is never asked (so it computes every context afresh): the memory of
-    /// the contexts asked must change nothing.
+    /// Asks `a` for the first card of every node of a random subtree with its note, as the
+    /// move picker does (children between asking and reporting), reports a cutoff at each
+    /// node to `a` with the note and to `b` without (so it computes every context afresh):
+    /// the note must change nothing.
     fn walk(
         a: &mut CutoffOrdering,
         b: &mut CutoffOrdering,
@@ -364,7 +380,7 @@ mod tests {
             need: (rng.next_u64() % 4) as u8,
             ..OrderHints::default()
         };
-        let _ = a.first(&view, &hints);
+        let (_, note) = a.first_noted(&view, &hints);
         let legal: Vec<Card> = pos.legal_cards().iter().collect();
         if plies > 0 {
             for _ in 0..2 {
@@ -374,7 +390,7 @@ mod tests {
             }
         }
         let card = legal[(rng.next_u64() % legal.len() as u64) as usize];
-        a.cutoff(&view, &hints, card);
+        a.cutoff_noted(&view, &hints, card, note);
         b.cutoff(&view, &hints, card);
         assert!(a.slots.iter().zip(b.slots.iter()).all(|(x, y)| x.0 == y.0));
     }
@@ -453,7 +469,7 @@ mod tests {
     }
 
     #[test]
-    fn remembered_contexts_give_the_slots_computed_afresh() {
+    fn noted_contexts_give_the_slots_computed_afresh() {
         let mut rng = DealRng::new(0x637574);
         let (mut a, mut b) = (CutoffOrdering::default(), CutoffOrdering::default());
         for n in 0..12 {

@@ -46,6 +46,24 @@ pub trait MoveOrdering {
         None
     }
 
+    /// [`MoveOrdering::first`], with a note of the node's context for
+    /// [`MoveOrdering::cutoff_noted`] (what the move picker calls: an ordering that keys a
+    /// memory by the node's context computes it once a node instead of twice). The default
+    /// notes nothing (0).
+    #[inline]
+    fn first_noted(&mut self, view: &TrickView, hints: &OrderHints) -> (Option<Card>, u64) {
+        (self.first(view, hints), 0)
+    }
+
+    /// [`MoveOrdering::cutoff`], given the note [`MoveOrdering::first_noted`] returned for
+    /// the node (what the move picker's [`crate::MovePicker::cutoff`] calls). The default
+    /// calls `cutoff`.
+    #[inline]
+    fn cutoff_noted(&mut self, view: &TrickView, hints: &OrderHints, card: Card, note: u64) {
+        let _ = note;
+        self.cutoff(view, hints, card);
+    }
+
     /// Whether the move picker ([`crate::MovePicker`]) should hand out a discard node's
     /// moves (the hand to play void in the suit led, no proposal) in two steps: first each
     /// suit's lowest run with every move of the live trump suit

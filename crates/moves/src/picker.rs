@@ -89,6 +89,9 @@ pub struct MovePicker {
     /// Whether `moves` holds a discard node's lowest discards only (see the module): the
     /// higher discards follow when they run out.
     discard_prefix: bool,
+    /// The ordering's note of the node's context ([`MoveOrdering::first_noted`]), for
+    /// [`MovePicker::cutoff`].
+    note: u64,
 }
 
 impl MovePicker {
@@ -106,9 +109,8 @@ impl MovePicker {
         small_card_filter: bool,
     ) -> MovePicker {
         let mut moves = MoveList::new();
-        let proposal = ordering
-            .first(view, hints)
-            .and_then(|card| generate_one(view, card));
+        let (first, note) = ordering.first_noted(view, hints);
+        let proposal = first.and_then(|card| generate_one(view, card));
         if let Some(mv) = proposal {
             moves.push(mv);
         }
@@ -123,6 +125,7 @@ impl MovePicker {
                 SmallCardFilter::OFF
             },
             discard_prefix: false,
+            note,
         }
     }
 
@@ -279,6 +282,21 @@ impl MovePicker {
     #[inline]
     pub fn searched(&mut self, mv: &Move, child_wins: Hand) {
         self.filter.searched(mv, child_wins);
+    }
+
+    /// Tells `ordering` that `card`, a move this picker handed out, cut off at the node
+    /// `view` (`ordering` and `hints` the node's): [`MoveOrdering::cutoff_noted`] with the
+    /// note the ordering gave with its proposal, so that it need not work out the node's
+    /// context again.
+    #[inline]
+    pub fn cutoff<O: MoveOrdering>(
+        &self,
+        view: &TrickView,
+        ordering: &mut O,
+        hints: &OrderHints,
+        card: Card,
+    ) {
+        ordering.cutoff_noted(view, hints, card, self.note);
     }
 
     /// Every legal move of the node `view` in the ordering's order, no proposal put first
