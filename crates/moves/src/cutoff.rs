@@ -305,21 +305,22 @@ impl<O: MoveOrdering> MoveOrdering for CutoffOrdering<O> {
     // instructions than `#[inline]` (callgrind; one of the two alone gains nothing).
     #[inline(always)]
     fn first(&mut self, view: &TrickView, hints: &OrderHints) -> Option<Card> {
-        self.first_noted(view, hints).0
+        let card = self.first_noted(view, hints).0?;
+        view.hands[view.to_play()].contains(card).then_some(card)
     }
 
     // Always inlined, as `first` is. The note is the context's key (0: a node the memory
     // does not serve; a key that happens to be 0 is only worked out again at a cutoff).
+    // The card is the slot's, which a collision of contexts may give to a hand that does
+    // not hold it: the move picker's `generate_one` leaves it out, so it is not checked
+    // twice here.
     #[inline(always)]
     fn first_noted(&mut self, view: &TrickView, hints: &OrderHints) -> (Option<Card>, u64) {
         // Discards and ruffs are left to the inner ordering (see the module).
         let Some(key) = self.slot_of(view, hints) else {
             return (None, 0);
         };
-        let card = self.slots[key.index()]
-            .card(key.tag())
-            .filter(|&card| view.hands[view.to_play()].contains(card));
-        (card, key.0)
+        (self.slots[key.index()].card(key.tag()), key.0)
     }
 
     #[inline]
