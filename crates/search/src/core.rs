@@ -705,7 +705,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             && d as u32 >= self.config.etc_min_cards
         {
             let moves = picker.every_move(&trick_view!(self, P), self.ordering, &hints);
-            if let Some(v) = self.etc(&moves, &hints, target, d, me_max) {
+            if let Some(v) = self.etc(&picker, &moves, &hints, target, d, me_max) {
                 return v;
             }
         }
@@ -715,7 +715,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         let mut best = if me_max { 0 } else { u8::MAX };
         // The view as a closure: made only when a stage needs it (generation and ordering).
         while let Some(mv) = picker.next(|| trick_view!(self, P), self.ordering, &hints) {
-            match self.try_move::<P>(&mv, &hints, target, d, me_max) {
+            match self.try_move::<P>(&picker, &mv, &hints, target, d, me_max) {
                 Ok(v) => return v,
                 Err((v, child)) => {
                     best = if me_max { best.max(v) } else { best.min(v) };
@@ -735,6 +735,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     #[inline(always)]
     fn try_move<const P: usize>(
         &mut self,
+        picker: &MovePicker,
         mv: &Move,
         hints: &OrderHints,
         target: u8,
@@ -748,24 +749,25 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         if (v >= target) == me_max {
             self.win[d] = child;
             self.hints.cutoff[d] = Some(mv.card);
-            self.report_cutoff(P, hints, mv.card);
+            self.report_cutoff(picker, P, hints, mv.card);
             return Ok(v);
         }
         Err((v, child))
     }
 
-    /// Tells the ordering that `card` cut off at the current node (`pos` cards of the trick
-    /// played, `hints` the node's).
+    /// Tells the ordering, through the node's move picker, that `card` cut off at the
+    /// current node (`pos` cards of the trick played, `hints` the node's).
     #[inline]
-    fn report_cutoff(&mut self, pos: usize, hints: &OrderHints, card: Card) {
+    fn report_cutoff(&mut self, picker: &MovePicker, pos: usize, hints: &OrderHints, card: Card) {
         let view = trick_view!(self, pos);
-        self.ordering.cutoff(&view, hints, card);
+        picker.cutoff(&view, self.ordering, hints, card);
     }
 
     /// Enhanced transposition cutoffs (chapter 6): does one of the fourth hand's moves lead
     /// to a position whose TT entry already decides the search for the side to move?
     fn etc(
         &mut self,
+        picker: &MovePicker,
         moves: &MoveList,
         hints: &OrderHints,
         target: u8,
@@ -799,7 +801,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             if let Some((v, win)) = answer {
                 self.win[d] = win;
                 self.hints.cutoff[d] = Some(mv.card);
-                self.report_cutoff(3, hints, mv.card);
+                self.report_cutoff(picker, 3, hints, mv.card);
                 self.stats.count(Counter::Etc, d);
                 return Some(v);
             }
