@@ -323,8 +323,8 @@ pub fn quick_tricks_ceiling(hands: &SeatMap<Hand>, trump: Strain, leader: Seat) 
                 // The opponents hold the top trump, so both of them (with a trump each)
                 // can ruff: a hand cashes at most its cards above all of the opponents'
                 // in the suits where no opponent with a trump is void.
-                let ruffed = (TOPS & !nonempty(o1)) * u64::from(o1.0 & trumps != 0)
-                    | (TOPS & !nonempty(o2)) * u64::from(o2.0 & trumps != 0);
+                let voids = |o: Hand| (TOPS & !nonempty(o)) * u64::from(o.0 & trumps != 0);
+                let ruffed = voids(o1) | voids(o2);
                 !at_or_below_top((o1 | o2).0) & !lanes(ruffed)
             };
             // A ruff in partner's hand: a side suit of the leader's where partner, holding
