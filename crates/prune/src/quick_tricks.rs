@@ -307,18 +307,33 @@ fn select(parts: &[Part; 4], need: u32) -> (u32, Hand) {
 /// trick), in each at most as many tricks as the longer of the two hands holds; a ruff in
 /// partner's hand (trumps only) adds at most one trick. When an opponent holds a trump, only
 /// one hand cashes (alone, or after crossing to it): at most the cards it holds in those
-/// suits, or the one trick of a ruff.
+/// suits (when the opponents hold the top trump, both of them ruff: only its cards above all
+/// of theirs, in the suits where no opponent holding a trump is void), or the one trick of a
+/// ruff (where partner, holding a trump, is void in a suit of the leader's).
 #[inline]
 pub fn quick_tricks_ceiling(hands: &SeatMap<Hand>, trump: Strain, leader: Seat) -> u8 {
     let [l, o1, p, o2] = clockwise(hands, leader);
     let side_top = tops_held(l | p, l | p | o1 | o2);
     let n = match trump.trump() {
         Some(t) if !(o1 | o2).suit(t).is_empty() => {
-            let reach = lanes(side_top);
+            let trumps = 0xffff << (16 * t.index());
+            let reach = if side_top & trumps != 0 {
+                lanes(side_top)
+            } else {
+                // The opponents hold the top trump, so both of them (with a trump each)
+                // can ruff: a hand cashes at most its cards above all of the opponents'
+                // in the suits where no opponent with a trump is void.
+                let voids = |o: Hand| (TOPS & !nonempty(o)) * u64::from(o.0 & trumps != 0);
+                let ruffed = voids(o1) | voids(o2);
+                !at_or_below_top((o1 | o2).0) & !lanes(ruffed)
+            };
+            // A ruff in partner's hand: a side suit of the leader's where partner, holding
+            // a trump, is void.
+            let ruff = p.0 & trumps != 0 && nonempty(l) & !nonempty(p) & !trumps != 0;
             (l.0 & reach)
                 .count_ones()
                 .max((p.0 & reach).count_ones())
-                .max(1)
+                .max(u32::from(ruff))
         }
         t => {
             let mut n = u32::from(t.is_some());
