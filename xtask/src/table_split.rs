@@ -13,17 +13,10 @@
 
 use crate::tt_stats::read_deals;
 use ddsolve::Solver;
-use ddsolve_cards::{Deal, Position, Seat, Strain};
+use ddsolve_cards::{Deal, Position};
 use std::path::Path;
 
-const STRAINS: [Strain; 5] = [
-    Strain::NoTrump,
-    Strain::Spades,
-    Strain::Hearts,
-    Strain::Diamonds,
-    Strain::Clubs,
-];
-const LEADERS: [Seat; 4] = [Seat::North, Seat::East, Seat::South, Seat::West];
+use ddsolve::search::{LEADER_ORDER as LEADERS, TABLE_ORDER as STRAINS};
 
 /// One deal's task sizes in nodes.
 struct Sizes {

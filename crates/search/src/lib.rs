@@ -65,6 +65,7 @@ pub use play::{
     play_positions, PlayAnalysis, PlayAnalysisError, PlayDriver, PlayOptions, PlayOrder,
 };
 pub use solver::{
-    table_sources, CardValue, Solution, Solutions, SolveError, Solver, Target, TABLE_ORDER,
+    table_sources, CardValue, Solution, Solutions, SolveError, Solver, Target, LEADER_ORDER,
+    TABLE_ORDER,
 };
 pub use stats::{Counter, SearchStats};

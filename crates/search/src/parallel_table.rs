@@ -5,10 +5,10 @@
 //! table and ordering stay warm from one leader to the next, while nothing carries over from
 //! one strain to another (a solver clears its table when the trumps change). So each thread
 //! takes the next strain task (the deals in order, notrump first within a deal, as
-//! [`crate::Solver::table`]) and solves its leaders North, East, South, West. With
+//! [`crate::Solver::table`]) and solves its leaders in [`crate::LEADER_ORDER`]. With
 //! [`ParallelOptions::split_leaders`], when no strain is left to start, an idle thread takes
 //! a leader that the strain's owner has not reached yet (the last one first: West, then
-//! South, ...) and solves it with its own solver, cold: deeper splitting for when fewer
+//! East, ...) and solves it with its own solver, cold: deeper splitting for when fewer
 //! tasks than threads remain.
 //!
 //! Splitting is off by default, because sharing a strain's table between its leaders pays
@@ -30,15 +30,12 @@
 //!
 //! The front crate's `ddsolve::parallel_table` runs this with its default solver.
 
-use crate::solver::{table_sources, TABLE_ORDER as STRAINS};
+use crate::solver::{table_sources, LEADER_ORDER as LEADERS, TABLE_ORDER as STRAINS};
 use crate::{DdTable, Solver};
 use ddsolve_cards::{Deal, Seat, Symmetry};
 use ddsolve_moves::MoveOrdering;
 use ddsolve_tt::TranspositionTable;
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
-
-/// The leaders in the order a strain's owner solves them.
-const LEADERS: [Seat; 4] = [Seat::North, Seat::East, Seat::South, Seat::West];
 
 /// How [`parallel_tables_by`] shares out the work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -391,7 +388,7 @@ impl Plan {
         }
         if let Some(t) = self.take_strain() {
             me.owns = Some(t);
-            return Some((t, Seat::North));
+            return Some((t, LEADERS[0]));
         }
         if split {
             return self.take_split();
@@ -399,7 +396,7 @@ impl Plan {
         None
     }
 
-    /// A new strain task, owned, its first leader (North) taken.
+    /// A new strain task, owned, its first leader taken.
     fn take_strain(&mut self) -> Option<usize> {
         let t = self.next_task;
         if t == self.claimed.len() {
@@ -407,7 +404,7 @@ impl Plan {
         }
         self.next_task += 1;
         self.owned[t] = true;
-        self.claimed[t][Seat::North.index()] = true;
+        self.claimed[t][LEADERS[0].index()] = true;
         Some(t)
     }
 
@@ -474,13 +471,13 @@ mod tests {
         assert_eq!(plan.take_strain(), Some(0));
         // An idle thread takes the owner's last leader, then the one before.
         assert_eq!(plan.take_split(), Some((0, Seat::West)));
-        assert_eq!(plan.take_next(0), Some(Seat::East));
-        assert_eq!(plan.take_split(), Some((0, Seat::South)));
+        assert_eq!(plan.take_next(0), Some(Seat::South));
+        assert_eq!(plan.take_split(), Some((0, Seat::East)));
         assert_eq!(plan.take_next(0), None);
         assert_eq!(plan.take_split(), None);
         assert_eq!(plan.take_strain(), Some(1));
         assert_eq!(plan.take_strain(), None);
-        assert_eq!(plan.take_next(1), Some(Seat::East));
+        assert_eq!(plan.take_next(1), Some(Seat::South));
     }
 
     #[test]
@@ -505,9 +502,9 @@ mod tests {
         // The first owner leaves its strain after North: the rest goes to the next thread.
         plan.owned[0] = false;
         assert_eq!(plan.orphan(), Some(0));
-        assert_eq!(plan.take(&mut third, false), Some((0, Seat::East)));
-        assert_eq!(third.owns, Some(0));
         assert_eq!(plan.take(&mut third, false), Some((0, Seat::South)));
+        assert_eq!(third.owns, Some(0));
+        assert_eq!(plan.take(&mut third, false), Some((0, Seat::East)));
         assert_eq!(plan.take(&mut third, false), Some((0, Seat::West)));
         assert_eq!(plan.take(&mut third, false), None);
         assert_eq!(third.owns, None);

@@ -386,8 +386,8 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
         // Each leader's result, as tricks of the side on lead (for the next guesses).
         let mut done: [Option<u8>; 4] = [None; 4];
         let forget = self.forgets_order(deal);
-        for leader in [Seat::North, Seat::East, Seat::South, Seat::West] {
-            if forget && leader != Seat::North {
+        for leader in LEADER_ORDER {
+            if forget && leader != LEADER_ORDER[0] {
                 self.ordering.reset();
             }
             let guess = self.leader_guess(deal, strain, leader, &done);
@@ -425,7 +425,9 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
         done: &[Option<u8>; 4],
     ) -> u8 {
         let n = deal.cards_per_hand() as u8;
-        // The leaders go round the table: the last one is the previous seat.
+        // In `LEADER_ORDER` the second leader is the first's partner, the third the
+        // first's left-hand opponent (its previous seat on lead), the fourth the third's
+        // partner.
         match (done[leader.partner().index()], done[leader.prev().index()]) {
             // Partner on lead took this many: the same side on lead usually does too
             // (whichever of the pair leads, the other side defends).
@@ -469,6 +471,12 @@ pub const TABLE_ORDER: [Strain; 5] = [
     Strain::Diamonds,
     Strain::Clubs,
 ];
+
+/// The order in which a strain's leaders are solved: North, then its partner South (the
+/// same side on lead: its first guess is North's result, and the table North's search
+/// filled serves it best), then East and West. Fewer nodes than round the table (North,
+/// East, South, West) on DDS's, random and freak deals (`BENCHMARKS.md`).
+pub const LEADER_ORDER: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
 
 /// For each strain of [`TABLE_ORDER`], the earlier strain whose row gives its row through a
 /// symmetry of the deal (`ddsolve_cards::Symmetries::image_of`), or `None` when it must be
