@@ -341,7 +341,8 @@ mod tests {
             let mut trick = Vec::new();
             for i in 0..(rng.next_u64() % 4) as usize {
                 let seat = leader.offset(i);
-                if let Some(card) = hands[seat].iter().nth(0) {
+                let pick = (rng.next_u64() % u64::from(hands[seat].len().max(1))) as usize;
+                if let Some(card) = hands[seat].iter().nth(pick) {
                     hands[seat].remove(card);
                     trick.push(card);
                 } else {
