@@ -188,18 +188,65 @@ pub fn generate(view: &TrickView, out: &mut MoveList) {
     out.clear();
     let hand = view.hands[view.to_play()];
     let others = others_out(view, hand);
-    match view.led() {
+    let (mine, others) = match view.led() {
         Some(led) if !hand.suit(led).is_empty() => {
-            push_runs(led, hand.suit(led), others.suit(led), out)
+            // The suit led alone, in its lane of the reversed layout.
+            let shift = 16 * (3 - led.index() as u32);
+            (
+                u64::from(hand.suit(led).0) << shift,
+                u64::from(others.suit(led).0) << shift,
+            )
         }
-        _ => {
-            for suit in Suit::ALL {
-                let mine = hand.suit(suit);
-                if !mine.is_empty() {
-                    push_runs(suit, mine, others.suit(suit), out);
-                }
-            }
+        _ => (lanes_reversed(hand.0), lanes_reversed(others.0)),
+    };
+    push_all_runs(mine, others, out);
+}
+
+/// `x` with its four 16-bit lanes in reverse order (lane 0 to lane 3 and back), the ranks
+/// in each lane unchanged: in this layout the suits come from the highest bits down in
+/// [`Suit::ALL`]'s order.
+#[inline]
+fn lanes_reversed(x: u64) -> u64 {
+    const LOW_LANES: u64 = 0x0000_FFFF_0000_FFFF;
+    let x = x.rotate_left(32);
+    ((x & LOW_LANES) << 16) | ((x >> 16) & LOW_LANES)
+}
+
+/// The card at each bit of the lane-reversed layout ([`lanes_reversed`]); bits that are no
+/// rank (0, 1 and 15 of a lane) are never looked up.
+const CARD_AT_REVERSED: [Card; 64] = {
+    let mut t = [Card::new(Suit::Spades, Rank::TWO); 64];
+    let mut i = 0;
+    while i < 64 {
+        if let Some(card) = Card::from_bit_index(i as u32 ^ 48) {
+            t[i] = card;
         }
+        i += 1;
+    }
+    t
+};
+
+/// Pushes the runs of equivalent ranks of `mine` split by `others` (both in the
+/// lane-reversed layout, [`lanes_reversed`]), suit by suit in [`Suit::ALL`]'s order, each
+/// suit's from the highest: the moves [`push_runs`] gives suit by suit.
+#[inline]
+fn push_all_runs(mine: u64, others: u64, out: &mut MoveList) {
+    // Bit 0 of each lane (no rank) ends the lane's lowest run.
+    let others = others | LANE_ONES;
+    let mut rest = mine;
+    while rest != 0 {
+        // The highest remaining rank heads the run, down to the highest card of others
+        // below it: in its own lane, at worst that lane's bit 0.
+        let top = 63 - rest.leading_zeros();
+        let blockers = others & ((1u64 << top) - 1);
+        let floor = 64 - blockers.leading_zeros();
+        let run = rest & (u64::MAX << floor);
+        out.push(Move {
+            card: CARD_AT_REVERSED[top as usize & 63],
+            equals: Holding((run >> (top & 48)) as u16),
+            weight: 0,
+        });
+        rest ^= run;
     }
 }
 
@@ -277,6 +324,56 @@ mod tests {
                     None => assert!(runs.suit(suit).is_empty()),
                 }
             }
+        }
+    }
+
+    #[test]
+    fn generate_lists_the_runs_suit_by_suit_highest_first() {
+        let mut rng = ddsolve_cards::DealRng::new(0x9e_4e_7a);
+        for _ in 0..5_000 {
+            let deal = rng.deal();
+            let mut hands = *deal.hands();
+            // Take a few cards out of play, so that runs span gone cards.
+            for seat in Seat::ALL {
+                hands[seat] = Hand(hands[seat].0 & (rng.next_u64() | rng.next_u64()));
+            }
+            let leader = Seat::ALL[(rng.next_u64() % 4) as usize];
+            let mut trick = Vec::new();
+            for i in 0..(rng.next_u64() % 4) as usize {
+                let seat = leader.offset(i);
+                let pick = (rng.next_u64() % u64::from(hands[seat].len().max(1))) as usize;
+                if let Some(card) = hands[seat].iter().nth(pick) {
+                    hands[seat].remove(card);
+                    trick.push(card);
+                } else {
+                    break;
+                }
+            }
+            let view = TrickView::new(&hands, Strain::NoTrump, leader, &trick);
+            let hand = view.hands[view.to_play()];
+            let others = others_out(&view, hand);
+            let mut expected = MoveList::new();
+            match view.led() {
+                Some(led) if !hand.suit(led).is_empty() => {
+                    push_runs(led, hand.suit(led), others.suit(led), &mut expected)
+                }
+                _ => {
+                    for suit in Suit::ALL {
+                        push_runs(suit, hand.suit(suit), others.suit(suit), &mut expected);
+                    }
+                }
+            }
+            let mut moves = MoveList::new();
+            generate(&view, &mut moves);
+            assert_eq!(moves, expected);
+        }
+    }
+
+    #[test]
+    fn card_at_reversed_is_the_card_of_each_reversed_bit() {
+        for card in Hand::ALL.iter() {
+            let bit = lanes_reversed(Hand::single(card).0).trailing_zeros();
+            assert_eq!(CARD_AT_REVERSED[bit as usize], card);
         }
     }
 
