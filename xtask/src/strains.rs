@@ -4,17 +4,10 @@
 //! against DDS's `SolveBoard`, with the nodes at trick starts (what DDS counts as nodes).
 
 use crate::dds;
+use ddsolve::search::TABLE_ORDER as STRAINS;
 use ddsolve::Solver;
-use ddsolve_cards::{Deal, Position, Seat, Strain};
+use ddsolve_cards::{Deal, Position, Seat};
 use std::time::Instant;
-
-const STRAINS: [Strain; 5] = [
-    Strain::NoTrump,
-    Strain::Spades,
-    Strain::Hearts,
-    Strain::Diamonds,
-    Strain::Clubs,
-];
 
 fn ms_since(t: Instant) -> f64 {
     t.elapsed().as_secs_f64() * 1e3

@@ -13,24 +13,16 @@
 //! load falls on all alike. Every table must give the same results. `--only` keeps the
 //! deals of those indices (for instruction counts under `valgrind --tool=callgrind`).
 
-use ddsolve::search::Solver;
+// The strains in the order `Solver::table` solves them.
+use ddsolve::search::{Solver, TABLE_ORDER as STRAINS};
 use ddsolve::tt_pattern::{Counters, ProbeOrder, TtPattern};
 use ddsolve::{AnyOrdering, SearchConfig, TranspositionTable};
-use ddsolve_cards::{DdTable, Deal, Strain};
+use ddsolve_cards::{DdTable, Deal};
 use ddsolve_tt_forest::{TtFlat, TtForest};
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
-
-/// The strains in the order `Solver::table` solves them.
-const STRAINS: [Strain; 5] = [
-    Strain::NoTrump,
-    Strain::Spades,
-    Strain::Hearts,
-    Strain::Diamonds,
-    Strain::Clubs,
-];
 
 /// The repository's test data (`crates/testkit/data`, [`ddsolve_testkit::data::dir`]).
 fn data_dir() -> PathBuf {
