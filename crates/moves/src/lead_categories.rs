@@ -404,8 +404,18 @@ impl<O: MoveOrdering> MoveOrdering for LeadCategories<O> {
     }
 
     #[inline]
+    fn first_noted(&mut self, view: &TrickView, hints: &OrderHints) -> (Option<Card>, u64) {
+        self.inner.first_noted(view, hints)
+    }
+
+    #[inline]
     fn cutoff(&mut self, view: &TrickView, hints: &OrderHints, card: Card) {
         self.inner.cutoff(view, hints, card)
+    }
+
+    #[inline]
+    fn cutoff_noted(&mut self, view: &TrickView, hints: &OrderHints, card: Card, note: u64) {
+        self.inner.cutoff_noted(view, hints, card, note)
     }
 
     #[inline]

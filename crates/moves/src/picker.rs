@@ -244,9 +244,9 @@ impl MovePicker {
 
     /// Every legal move of the node `view` (for enhanced transposition cutoffs, which look
     /// at them all before any is searched): with a proposal, in the order generation gives
-    /// them, the proposal among them; without one, in the order `next` hands them out. Call it before
-    /// the first [`MovePicker::next`], which hands out the same moves as it would have
-    /// without this call.
+    /// them, the proposal among them; without one, in the order `next` hands them out. Call
+    /// it before the first [`MovePicker::next`], which hands out the same moves as it would
+    /// have without this call.
     #[inline]
     pub fn every_move<O: MoveOrdering>(
         &mut self,

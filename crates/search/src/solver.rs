@@ -425,8 +425,8 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
         done: &[Option<u8>; 4],
     ) -> u8 {
         let n = deal.cards_per_hand() as u8;
-        // In `LEADER_ORDER` the second leader is the first's partner, the third the
-        // first's left-hand opponent (its previous seat on lead), the fourth the third's
+        // In `LEADER_ORDER` the second leader (South) is the first's partner; the third
+        // (East) has the first for its previous seat; the fourth (West) is the third's
         // partner.
         match (done[leader.partner().index()], done[leader.prev().index()]) {
             // Partner on lead took this many: the same side on lead usually does too
