@@ -431,36 +431,155 @@ impl<O: MoveOrdering> MoveOrdering for LeadCategories<O> {
 }
 
 impl<O> LeadCategories<O> {
-    /// [`MoveOrdering::order`] at a lead: the inner ordering, then the bonuses.
+    /// [`MoveOrdering::order`] at a lead: the inner ordering with the bonuses
+    /// ([`MoveOrdering::order_lead_with_categories`]).
     #[inline(never)]
     fn order_lead(&mut self, view: &TrickView, hints: &OrderHints, moves: &mut MoveList)
     where
         O: MoveOrdering,
     {
-        self.inner.order(view, hints, moves);
         if moves.len() > 1 {
-            self.add_bonus(view, moves);
+            self.inner.order_lead_with_categories(view, hints, moves);
+        } else {
+            self.inner.order(view, hints, moves);
         }
-    }
-
-    /// Adds each lead's bonus to its weight and sorts again (if any suit has a lane's
-    /// bonus: without one, the middle cards' bonus is not added either).
-    #[inline]
-    fn add_bonus(&self, view: &TrickView, moves: &mut MoveList) {
-        let table = Table::new(view);
-        let lanes = BonusLanes::new(&table);
-        if !lanes.any(table.my) {
-            return;
-        }
-        let middle = LeadCategory::Middle.bonus();
-        for m in moves.iter_mut() {
-            let s = m.card.suit();
-            let (top, bottom) = lanes.bonus(s);
-            m.weight += pick(table.my.suit(s).0, m.equals.0, top, bottom, middle);
-        }
-        sort(moves);
     }
 }
+
+/// Adds each lead's bonus to its weight (the moves ordered by an inner ordering) and sorts
+/// again, if any suit has a lane's bonus: without one, the middle cards' bonus is not added
+/// either ([`MoveOrdering::order_lead_with_categories`]' default).
+#[inline]
+pub(crate) fn add_bonus(view: &TrickView, moves: &mut MoveList) {
+    if moves.len() <= 1 {
+        return;
+    }
+    let table = Table::new(view);
+    let lanes = BonusLanes::new(&table);
+    if !lanes.any(table.my) {
+        return;
+    }
+    let middle = LeadCategory::Middle.bonus();
+    for m in moves.iter_mut() {
+        let s = m.card.suit();
+        let (top, bottom) = lanes.bonus(s);
+        m.weight += pick(table.my.suit(s).0, m.equals.0, top, bottom, middle);
+    }
+    sort(moves);
+}
+
+/// One suit's bonuses at a lead, for an ordering that weighs the leader's suits itself
+/// ([`MoveOrdering::order_lead_with_categories`]): worked out once a suit from the facts
+/// that ordering already has, then read for each move ([`SuitBonus::of`]). The same
+/// bonuses as [`add_bonus`]'s lanes.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct SuitBonus {
+    /// The leader's highest and lowest card of the suit (rank bits).
+    high: u16,
+    low: u16,
+    /// Their bonuses.
+    top: i32,
+    bottom: i32,
+}
+
+impl SuitBonus {
+    /// The suit's bonuses, and whether it has one of the three lanes' categories (an
+    /// opponent's ruff, a finesse, a free finesse), from the suit's holdings of the leader,
+    /// the left-hand opponent, partner and the right-hand opponent (rank bits), its five
+    /// highest cards out (0 past the last), whether an opponent void in it holds trumps,
+    /// and whether it is the trump suit (no bonus but the middle cards').
+    #[inline(always)]
+    pub(crate) fn new(
+        suit: Suit,
+        [my, lho, pd, rho]: [u16; 4],
+        top: [u16; 5],
+        opponent_ruffs: bool,
+        is_trump: bool,
+    ) -> (SuitBonus, bool) {
+        use LeadCategory as C;
+        let view = SuitView {
+            suit,
+            my,
+            pd,
+            lho,
+            rho,
+            top,
+        };
+        let (top, bottom, lane) = if is_trump {
+            (0, 0, false)
+        } else if opponent_ruffs {
+            (C::OpponentRuff.bonus(), C::OpponentRuff.bonus(), true)
+        } else if view.finesse() {
+            (C::Finesse.bonus(), C::Finesse.bonus(), true)
+        } else if view.free_finesse() {
+            (C::FreeFinesse.bonus(), C::FreeFinesseLow.bonus(), true)
+        } else {
+            (0, 0, false)
+        };
+        let bonus = SuitBonus {
+            high: highest_bit(my),
+            low: my & my.wrapping_neg(),
+            top,
+            bottom,
+        };
+        (bonus, lane)
+    }
+
+    /// The bonus of a lead of the suit standing for `equals`: `middle` for a card neither
+    /// the leader's highest nor its lowest.
+    #[inline(always)]
+    pub(crate) fn of(&self, equals: u16, middle: i32) -> i32 {
+        if equals & self.high != 0 {
+            self.top
+        } else if equals & self.low != 0 {
+            self.bottom
+        } else {
+            middle
+        }
+    }
+}
+
+/// A key that sorts by the weight with the bonus `bonus` and, among equal ones, by the
+/// weight without it (the higher first): the order of a stable sort by the weight and then
+/// by the weight with the bonus, in one sort. [`from_key`] gives the weight with the bonus
+/// back.
+#[inline(always)]
+pub(crate) fn key(weight: i32, bonus: i32) -> i32 {
+    // Among equal sums, the higher weight has the lower bonus.
+    (weight + bonus) * KEY_SCALE + (KEY_SCALE / 2 - 1 - bonus)
+}
+
+/// The weight with the bonus, of a [`key`].
+#[inline(always)]
+pub(crate) fn from_key(key: i32) -> i32 {
+    // An arithmetic shift: the floor of the division, whatever the sign.
+    key >> KEY_SCALE.trailing_zeros()
+}
+
+/// The factor of [`key`]'s weights: every bonus `b` keeps `KEY_SCALE / 2 - 1 - b` in
+/// `0..KEY_SCALE`.
+const KEY_SCALE: i32 = 64;
+
+const _: () = {
+    let all = [
+        LeadCategory::Plain,
+        LeadCategory::Trump,
+        LeadCategory::FreeFinesse,
+        LeadCategory::FreeFinesseLow,
+        LeadCategory::Strong,
+        LeadCategory::Finesse,
+        LeadCategory::PartnerRuff,
+        LeadCategory::PartnerRuffTop,
+        LeadCategory::Middle,
+        LeadCategory::OpponentRuff,
+    ];
+    let mut i = 0;
+    while i < all.len() {
+        let b = all[i].bonus();
+        assert!(b > -KEY_SCALE / 2 && b < KEY_SCALE / 2);
+        i += 1;
+    }
+};
 
 #[cfg(test)]
 mod tests {

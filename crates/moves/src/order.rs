@@ -86,6 +86,23 @@ pub trait MoveOrdering {
     /// nothing.
     #[inline]
     fn reset(&mut self) {}
+
+    /// [`MoveOrdering::order`] at a lead (two moves or more), with the bonus of each move's
+    /// [`crate::LeadCategory`] added to this ordering's weights, the order being that of
+    /// sorting by this ordering's weights and then, stably, by the weights with the bonus:
+    /// what [`crate::LeadCategories`] calls. The default does exactly that (orders, adds
+    /// the bonuses, sorts again); an ordering that weighs the leader's suits itself may
+    /// work the categories out in the same pass and sort once, to the same order.
+    #[inline]
+    fn order_lead_with_categories(
+        &mut self,
+        view: &TrickView,
+        hints: &OrderHints,
+        moves: &mut MoveList,
+    ) {
+        self.order(view, hints, moves);
+        crate::lead_categories::add_bonus(view, moves);
+    }
 }
 
 /// The simplest ordering: highest rank first, then suit order. A baseline for ablation.

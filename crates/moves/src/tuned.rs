@@ -2,8 +2,9 @@
 //! later DDS releases' ideas (separate rules for notrump and trumps, for following and
 //! discarding, relative ranks, a strong bonus for the last cutoff move of the leader).
 
+use crate::lead_categories::{from_key, key, SuitBonus};
 use crate::order::{bottom, highest_bit, sort, top};
-use crate::{Move, MoveList, MoveOrdering, OrderHints, TrickView};
+use crate::{LeadCategory, Move, MoveList, MoveOrdering, OrderHints, TrickView};
 use ddsolve_cards::{Card, Hand, Holding, Seat, Suit};
 
 /// Move ordering tuned by measurement on DDS's test deals (the search's default orders
@@ -110,6 +111,8 @@ struct LeadTrump {
     first_pd: bool,
     second_me: bool,
     second_pd: bool,
+    /// An opponent void in the suit holds trumps (never in the trump suit).
+    opponent_ruffs: bool,
 }
 
 /// One suit at a lead, as the leader's weights see it: the four hands' cards in it, from the
@@ -144,6 +147,21 @@ impl LeadHoldings {
             second,
             third,
         }
+    }
+
+    /// The four holdings, from the leader round.
+    #[inline(always)]
+    fn holdings(&self) -> [u16; 4] {
+        [self.me, self.lho, self.pd, self.rho]
+    }
+
+    /// The suit's five highest cards out, as rank bits (0 past the last).
+    #[inline(always)]
+    fn tops(&self) -> [u16; 5] {
+        let rest = self.all.0 & !(self.first | self.second | self.third);
+        let fourth = highest_bit(rest);
+        let fifth = highest_bit(rest & !fourth);
+        [self.first, self.second, self.third, fourth, fifth]
     }
 
     /// Does partner's top card beat both opponents' (never when partner is void)? The
@@ -371,6 +389,7 @@ impl TunedOrdering {
             first_pd,
             second_me,
             second_pd,
+            opponent_ruffs: ruff_lho | ruff_rho,
         }
     }
 
@@ -448,15 +467,25 @@ impl TunedOrdering {
         }
     }
 
-    /// The leader's weights: the suit's part once per suit, then each move's.
+    /// The leader's weights: the suit's part once per suit, then each move's. With `CATS`,
+    /// each suit's lead categories too ([`SuitBonus`]), worked out in the same pass; if any
+    /// suit has a bonus, the weights are [`key`]s of the weights and the bonuses (and the
+    /// answer is true).
     #[inline(never)]
-    fn leader(view: &TrickView, trump: Option<Suit>, hints: &OrderHints, moves: &mut MoveList) {
+    fn leader<const CATS: bool>(
+        view: &TrickView,
+        trump: Option<Suit>,
+        hints: &OrderHints,
+        moves: &mut MoveList,
+    ) -> bool {
         let me = view.to_play();
         let hands = [0, 1, 2, 3].map(|k| view.hands[me.offset(k)]);
         let tl = hands[0].len() as i32 - 1;
         // Every suit the leader holds (a superset of the moves' suits: the one the search
         // tried first may be missing from the list, and gets weights no move reads).
         let mut suits = suits_held(hands[0]);
+        let mut bonus = [SuitBonus::default(); 4];
+        let mut any_bonus = false;
         match trump {
             None => {
                 let mut per_suit = [LeadNt::default(); 4];
@@ -465,9 +494,21 @@ impl TunedOrdering {
                     suits &= suits - 1;
                     let h = LeadHoldings::new(&hands, view.out.suit(s), s);
                     per_suit[s.index()] = Self::lead_nt(&h, tl);
+                    if CATS {
+                        let (b, any) = SuitBonus::new(s, h.holdings(), h.tops(), false, false);
+                        bonus[s.index()] = b;
+                        any_bonus |= any;
+                    }
                 }
+                let middle = LeadCategory::Middle.bonus();
                 for m in moves.iter_mut() {
-                    m.weight = Self::weight_leader_nt(&per_suit[m.card.suit().index()], hints, m);
+                    let s = m.card.suit().index();
+                    let w = Self::weight_leader_nt(&per_suit[s], hints, m);
+                    m.weight = if CATS && any_bonus {
+                        key(w, bonus[s].of(m.equals.0, middle))
+                    } else {
+                        w
+                    };
                 }
             }
             Some(t) => {
@@ -477,12 +518,39 @@ impl TunedOrdering {
                     let s = Suit::ALL[suits.trailing_zeros() as usize & 3];
                     suits &= suits - 1;
                     let h = LeadHoldings::new(&hands, view.out.suit(s), s);
-                    per_suit[s.index()] = Self::lead_trump(&h, &trumps, s != t, tl);
+                    let suit = Self::lead_trump(&h, &trumps, s != t, tl);
+                    per_suit[s.index()] = suit;
+                    if CATS {
+                        let (b, any) =
+                            SuitBonus::new(s, h.holdings(), h.tops(), suit.opponent_ruffs, s == t);
+                        bonus[s.index()] = b;
+                        any_bonus |= any;
+                    }
                 }
+                let middle = LeadCategory::Middle.bonus();
                 for m in moves.iter_mut() {
-                    m.weight =
-                        Self::weight_leader_trump(&per_suit[m.card.suit().index()], hints, m);
+                    let s = m.card.suit().index();
+                    let w = Self::weight_leader_trump(&per_suit[s], hints, m);
+                    m.weight = if CATS && any_bonus {
+                        key(w, bonus[s].of(m.equals.0, middle))
+                    } else {
+                        w
+                    };
                 }
+            }
+        }
+        CATS && any_bonus
+    }
+
+    /// The leader's moves (two or more) weighed and sorted, with the lead categories'
+    /// bonuses ([`MoveOrdering::order_lead_with_categories`]).
+    #[inline(never)]
+    fn order_lead_categorised(view: &TrickView, hints: &OrderHints, moves: &mut MoveList) {
+        let keyed = Self::leader::<true>(view, view.live_trump(), hints, moves);
+        sort(moves);
+        if keyed {
+            for m in moves.iter_mut() {
+                m.weight = from_key(m.weight);
             }
         }
     }
@@ -961,6 +1029,19 @@ impl MoveOrdering for TunedOrdering {
     fn lowest_discards_first(&self) -> bool {
         true
     }
+
+    // The categories from the leader's own pass over its suits, and one sort.
+    #[inline]
+    fn order_lead_with_categories(
+        &mut self,
+        view: &TrickView,
+        hints: &OrderHints,
+        moves: &mut MoveList,
+    ) {
+        if moves.len() > 1 {
+            Self::order_lead_categorised(view, hints, moves);
+        }
+    }
 }
 
 impl TunedOrdering {
@@ -971,7 +1052,7 @@ impl TunedOrdering {
         let out = view.out;
         let trump = view.live_trump();
         if view.trick.is_empty() {
-            Self::leader(view, trump, hints, moves);
+            Self::leader::<false>(view, trump, hints, moves);
             sort(moves);
             return;
         }

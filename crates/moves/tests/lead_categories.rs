@@ -1,5 +1,6 @@
 //! The lead categories' bonuses against their definition: on random leads, the weight each
-//! move gains over the inner ordering alone is its category's bonus.
+//! move gains over the inner ordering alone is its category's bonus, and the order is the
+//! inner ordering's sorted again, stably, by the weights with the bonuses.
 
 use ddsolve_cards::{DealRng, Position};
 use ddsolve_moves::{
@@ -49,6 +50,18 @@ fn check_bonuses(pos: &Position) -> usize {
         bonuses += usize::from(bonus != 0);
     }
     assert!(with.windows(2).all(|w| w[0].weight >= w[1].weight));
+    // The order of the inner ordering's sort and then a stable sort by the weights with the
+    // bonuses, ties in the inner order.
+    let mut reference: Vec<_> = without
+        .iter()
+        .map(|m| {
+            let w = with.iter().find(|x| x.card == m.card).expect("same moves");
+            (m.card, w.weight)
+        })
+        .collect();
+    reference.sort_by_key(|&(_, w)| std::cmp::Reverse(w));
+    let order: Vec<_> = with.iter().map(|m| (m.card, m.weight)).collect();
+    assert_eq!(order, reference, "{pos:?}");
     bonuses
 }
 
