@@ -298,7 +298,7 @@ impl TunedOrdering {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn weight_leader_nt(suit: &LeadNt, hints: &OrderHints, m: &Move) -> i32 {
         let r = m.card.rank().get();
         let rel = rel_rank(suit.all, r);
@@ -393,7 +393,7 @@ impl TunedOrdering {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn weight_leader_trump(suit: &LeadTrump, hints: &OrderHints, m: &Move) -> i32 {
         let r = m.card.rank().get();
         let rel = rel_rank(suit.all, r);
