@@ -350,8 +350,10 @@ const _: () = assert!(
 );
 
 /// An ordering that adds, at leads, the bonus of each move's [`LeadCategory`] to the
-/// weights of an inner ordering, and sorts again; elsewhere (and switched off) the inner
-/// ordering alone.
+/// weights of an inner ordering, in the order of the inner ordering's sort followed by a
+/// stable sort on the weights with the bonuses (through
+/// [`MoveOrdering::order_lead_with_categories`], which [`TunedOrdering`](crate::TunedOrdering)
+/// does in one pass and one sort); elsewhere (and switched off) the inner ordering alone.
 ///
 /// ```
 /// use ddsolve_cards::{Card, Deal, Position, Seat, Strain};
@@ -637,6 +639,49 @@ mod tests {
         assert_eq!(category(deal, Strain::Spades, "D4"), LeadCategory::Plain);
         // North's top spades against both opponents' spades, in notrump.
         assert_eq!(category(deal, Strain::NoTrump, "SA"), LeadCategory::Strong);
+    }
+
+    #[test]
+    fn the_tuned_pass_orders_as_the_lanes_and_a_second_sort() {
+        // The tuned ordering's categories (one suit at a time, in its own pass, one sort)
+        // against the default path's (the four suits at once in lanes, a second sort), on
+        // random leads of every length, with hints that move weights.
+        use ddsolve_cards::DealRng;
+        use ddsolve_testkit::oracle::random_ending_of;
+        let mut rng = DealRng::new(0x1ead_f01d);
+        let (mut leads, mut keyed) = (0, 0);
+        for k in 0..6000 {
+            let pos = random_ending_of(&mut rng, 1 + k % 13);
+            let view = TrickView::of(&pos);
+            if !view.trick.is_empty() {
+                continue;
+            }
+            let mut moves = MoveList::new();
+            generate(&view, &mut moves);
+            // A move's card about half the time, else none.
+            let mut pick = || {
+                let i = rng.below(2 * moves.len() as u64) as usize;
+                moves.get(i).map(|m| m.card)
+            };
+            let hints = OrderHints {
+                cutoff: pick(),
+                tt: pick(),
+                need: 0,
+            };
+            let mut reference = moves.clone();
+            TunedOrdering.order(&view, &hints, &mut reference);
+            let before = reference.clone();
+            add_bonus(&view, &mut reference);
+            keyed += usize::from(before != reference);
+            LeadCategories::new(TunedOrdering).order(&view, &hints, &mut moves);
+            assert_eq!(moves, reference, "{pos:?} {hints:?}");
+            leads += 1;
+        }
+        // Enough leads, and enough with a bonus, for the comparison to mean something.
+        assert!(
+            leads > 3000 && keyed > 300,
+            "{leads} leads, {keyed} with a bonus"
+        );
     }
 
     #[test]
