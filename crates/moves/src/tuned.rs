@@ -471,8 +471,8 @@ impl TunedOrdering {
     /// each suit's lead categories too ([`SuitBonus`]), worked out in the same pass; if any
     /// suit has a bonus, the weights are [`key`]s of the weights and the bonuses (and the
     /// answer is true).
-    #[inline(never)]
-    fn leader<const CATS: bool>(
+    #[inline(always)]
+    fn weigh_leads<const CATS: bool>(
         view: &TrickView,
         trump: Option<Suit>,
         hints: &OrderHints,
@@ -542,11 +542,17 @@ impl TunedOrdering {
         CATS && any_bonus
     }
 
+    /// The leader's weights, without the categories.
+    #[inline(never)]
+    fn leader(view: &TrickView, trump: Option<Suit>, hints: &OrderHints, moves: &mut MoveList) {
+        Self::weigh_leads::<false>(view, trump, hints, moves);
+    }
+
     /// The leader's moves (two or more) weighed and sorted, with the lead categories'
     /// bonuses ([`MoveOrdering::order_lead_with_categories`]).
     #[inline(never)]
     fn order_lead_categorised(view: &TrickView, hints: &OrderHints, moves: &mut MoveList) {
-        let keyed = Self::leader::<true>(view, view.live_trump(), hints, moves);
+        let keyed = Self::weigh_leads::<true>(view, view.live_trump(), hints, moves);
         sort(moves);
         if keyed {
             for m in moves.iter_mut() {
@@ -1052,7 +1058,7 @@ impl TunedOrdering {
         let out = view.out;
         let trump = view.live_trump();
         if view.trick.is_empty() {
-            Self::leader::<false>(view, trump, hints, moves);
+            Self::leader(view, trump, hints, moves);
             sort(moves);
             return;
         }
