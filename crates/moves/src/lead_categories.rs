@@ -531,13 +531,10 @@ impl SuitBonus {
     /// the leader's highest nor its lowest.
     #[inline(always)]
     pub(crate) fn of(&self, equals: u16, middle: i32) -> i32 {
-        if equals & self.high != 0 {
-            self.top
-        } else if equals & self.low != 0 {
-            self.bottom
-        } else {
-            middle
-        }
+        // By masks, not branches (which card of the suit a move is, is hard to predict).
+        let high = -i32::from(equals & self.high != 0);
+        let low = !high & -i32::from(equals & self.low != 0);
+        middle + (high & (self.top - middle)) + (low & (self.bottom - middle))
     }
 }
 
