@@ -342,7 +342,7 @@ fn count_for(lay: &Layout, need: u8) -> Estimate {
 }
 
 /// [`Layout::quick_tricks_ceiling`].
-#[inline]
+#[inline(always)]
 fn ceiling(lay: &Layout) -> u8 {
     let (l, o1, p, o2) = (lay.leader, lay.lho, lay.partner, lay.rho);
     let side_top = lay.side_top;
