@@ -2,23 +2,39 @@
 //! their turn or later.
 
 use crate::estimate::{
-    clockwise, first_suit, hand_of, highest, highest_cards, lanes, nonempty, top_cards, top_run,
-    tops_held, Estimate,
+    first_suit, hand_of, highest, highest_cards, lanes, nonempty, top_cards, top_run, tops_held,
+    Estimate,
 };
+use crate::layout::Layout;
 use ddsolve_cards::{Hand, Seat, SeatMap, Strain};
 
 /// Chapter 4's LaterTricks: sure tricks for the opponents of `leader`'s side, taken at
 /// their turn or later, at the start of a trick with `left` tricks to play.
 pub fn later_tricks(hands: &SeatMap<Hand>, trump: Strain, leader: Seat, left: u8) -> Estimate {
-    let [hl, lho, hp, rho] = clockwise(hands, leader);
+    count_later_tricks::<false>(&Layout::new(hands, trump, leader), left, 0)
+}
+
+impl Layout {
+    /// [`later_tricks`] of this layout for a search that needs `need` tricks of the
+    /// opponents for a cutoff: the same count once it reaches `need`; below it, some sure
+    /// count below `need` (the rules that cannot reach it are skipped).
+    #[inline]
+    pub fn later_tricks_for(&self, left: u8, need: u8) -> Estimate {
+        count_later_tricks::<true>(self, left, need)
+    }
+}
+
+/// [`later_tricks`], skipping the rules that cannot reach `need` if `STOP`.
+#[inline(always)]
+fn count_later_tricks<const STOP: bool>(lay: &Layout, left: u8, need: u8) -> Estimate {
+    let (hl, lho, hp, rho, all) = (lay.leader, lay.lho, lay.partner, lay.rho, lay.all);
     let ours = hl | hp;
-    let all = ours | lho | rho;
-    let trump_suit = trump.trump().filter(|&t| !all.suit(t).is_empty());
+    let trump_suit = lay.trump.filter(|&t| !all.suit(t).is_empty());
     match trump_suit {
         None => {
             // Lane arithmetic over the four suits at once (see `estimate.rs`).
             let lead = nonempty(hl);
-            let ours_top = tops_held(ours, all);
+            let ours_top = lay.side_top;
             if lead & ours_top == 0 {
                 // Rule 1: every suit the leader can lead is topped by an opponent. If one
                 // opponent holds all those top cards, he wins the lead and cashes every one.
@@ -32,6 +48,10 @@ pub fn later_tricks(hands: &SeatMap<Hand>, trump: Strain, leader: Seat, left: u8
                     tricks,
                     win: Hand(highest_cards(all.0) & lanes(lead)),
                 };
+            }
+            if STOP && need > 1 {
+                // Rule 2 counts one trick.
+                return Estimate::default();
             }
             // Rule 2: even running every suit we top cannot take all the tricks.
             let mut sum = 0;
@@ -55,6 +75,11 @@ pub fn later_tricks(hands: &SeatMap<Hand>, trump: Strain, leader: Seat, left: u8
         Some(t) => {
             let all_t = all.suit(t);
             let (l1, l2) = (lho.suit(t).len(), rho.suit(t).len());
+            if STOP && l1.max(l2) < u32::from(need) {
+                // Every rule counts at most the longer opponent's trumps (rule 3 one
+                // trick, with two of them).
+                return Estimate::default();
+            }
             if ours.suit(t).is_empty() {
                 // Rule 1: the opponents hold every trump; each of the longer hand's trumps
                 // takes a trick.
@@ -85,6 +110,10 @@ pub fn later_tricks(hands: &SeatMap<Hand>, trump: Strain, leader: Seat, left: u8
                 lho
             };
             let over_t = over.suit(t);
+            if STOP && need > 1 {
+                // Rule 3 counts one trick.
+                return Estimate::default();
+            }
             if !(over_t & second).is_empty() && over_t.len() >= 2 {
                 return Estimate {
                     tricks: 1,

@@ -6,7 +6,9 @@
 //! [`trump_honour_trick`] (one sure trump trick from the position of the honours); the
 //! `_for` variants take the number of tricks a cutoff needs (their count is exact when it
 //! reaches that number, and they stop early when it cannot), and [`quick_tricks_ceiling`]
-//! tells cheaply when QuickTricks cannot reach that number.
+//! tells cheaply when QuickTricks cannot reach that number. A [`Layout`] (the hands seen
+//! from the leader's seat, with what every estimator at a trick start derives from them)
+//! is built once per trick start and shared by the estimators' methods on it.
 //!
 //! Every estimate is a sure bound: the side it counts for takes at least
 //! [`Estimate::tricks`] tricks against any defence. With it comes [`Estimate::win`], the
@@ -27,7 +29,7 @@
 //!
 //! One file per chapter: `target.rs` (chapter 2), `quick_tricks.rs` (chapter 3, the second
 //! hand's variant included), `later_tricks.rs` (chapter 4), `trump_honours.rs` (after
-//! bridge-solver), and `estimate.rs` for the [`Estimate`] they all return and the holding
+//! bridge-solver), `layout.rs` for the [`Layout`] they start from, and `estimate.rs` for the [`Estimate`] they all return and the holding
 //! helpers they share.
 
 #![warn(missing_docs)]
@@ -39,12 +41,14 @@ struct ReadmeDoctests;
 
 mod estimate;
 mod later_tricks;
+mod layout;
 mod quick_tricks;
 mod target;
 mod trump_honours;
 
 pub use estimate::Estimate;
 pub use later_tricks::later_tricks;
+pub use layout::Layout;
 pub use quick_tricks::{
     quick_trick_second_hand, quick_tricks, quick_tricks_ceiling, quick_tricks_for,
     quick_tricks_second_hand_for,

@@ -9,6 +9,7 @@ use crate::estimate::{
     all_above, at_or_below_top, clockwise, down_to, first_suit, hand_of, highest, lanes,
     lowest_rank, nonempty, suit_all, top_cards, top_run, tops_held, Estimate, TOPS,
 };
+use crate::layout::Layout;
 use ddsolve_cards::{Card, Hand, Holding, Seat, SeatMap, Strain, Suit};
 
 /// The four hands of a count from the side of `x`, the hand that cashes: `y` its partner,
@@ -23,15 +24,15 @@ struct Table {
 }
 
 impl Table {
+    /// The hands of `lay` from the side of the leader.
     #[inline]
-    fn new(hands: &SeatMap<Hand>, x: Seat) -> Table {
-        let [x, o1, y, o2] = clockwise(hands, x);
+    fn new(lay: &Layout) -> Table {
         Table {
-            x,
-            y,
-            o1,
-            o2,
-            all: x | y | o1 | o2,
+            x: lay.leader,
+            y: lay.partner,
+            o1: lay.lho,
+            o2: lay.rho,
+            all: lay.all,
         }
     }
 
@@ -304,17 +305,48 @@ fn select(parts: &[Part; 4], need: u32) -> (u32, Hand) {
 /// A ceiling on [`quick_tricks_for`]'s count, cheap enough to skip it where it cannot
 /// reach the tricks a cutoff needs: every count of QuickTricks cashes suits whose top card
 /// the leader's side holds (trumps included: a hand without the top trump takes no trump
-/// trick), in each at most as many tricks as the longer of the two hands holds; a ruff in
-/// partner's hand (trumps only) adds at most one trick. When an opponent holds a trump, only
-/// one hand cashes (alone, or after crossing to it): at most the cards it holds in those
-/// suits (when the opponents hold the top trump, both of them ruff: only its cards above all
-/// of theirs, in the suits where no opponent holding a trump is void), or the one trick of a
-/// ruff (where partner, holding a trump, is void in a suit of the leader's).
-#[inline]
+/// trick), in each at most as many tricks as the longer of the two hands holds, and no more
+/// than the side's cards above all of the opponents' while an opponent holds more cards of
+/// the suit than that; a ruff in partner's hand (trumps only) is a count of its own, one
+/// trick. When an opponent holds a trump, only one hand cashes (alone, or after crossing to
+/// it): at most the cards it holds in those suits (when the opponents hold the top trump,
+/// both of them ruff: only its cards above all of theirs, in the suits where no opponent
+/// holding a trump is void), or the one trick of a ruff (where partner, holding a trump, is
+/// void in a suit of the leader's).
 pub fn quick_tricks_ceiling(hands: &SeatMap<Hand>, trump: Strain, leader: Seat) -> u8 {
-    let [l, o1, p, o2] = clockwise(hands, leader);
-    let side_top = tops_held(l | p, l | p | o1 | o2);
-    let n = match trump.trump() {
+    Layout::new(hands, trump, leader).quick_tricks_ceiling()
+}
+
+impl Layout {
+    /// [`quick_tricks_ceiling`] of this layout.
+    #[inline]
+    pub fn quick_tricks_ceiling(&self) -> u8 {
+        ceiling(self)
+    }
+
+    /// [`quick_tricks_for`] of this layout: nothing (no trick) where
+    /// [`Layout::quick_tricks_ceiling`] is below `need`, else the count.
+    #[inline]
+    pub fn quick_tricks_for(&self, need: u8) -> Estimate {
+        if ceiling(self) < need {
+            return Estimate::default();
+        }
+        count_for(self, need)
+    }
+}
+
+/// [`quick_tricks_for`] past its ceiling, out of line.
+#[inline(never)]
+fn count_for(lay: &Layout, need: u8) -> Estimate {
+    count_quick_tricks::<true>(lay, need)
+}
+
+/// [`Layout::quick_tricks_ceiling`].
+#[inline(always)]
+fn ceiling(lay: &Layout) -> u8 {
+    let (l, o1, p, o2) = (lay.leader, lay.lho, lay.partner, lay.rho);
+    let side_top = lay.side_top;
+    let n = match lay.trump {
         Some(t) if !(o1 | o2).suit(t).is_empty() => {
             let trumps = 0xffff << (16 * t.index());
             let reach = if side_top & trumps != 0 {
@@ -336,14 +368,25 @@ pub fn quick_tricks_ceiling(hands: &SeatMap<Hand>, trump: Strain, leader: Seat) 
                 .max(u32::from(ruff))
         }
         t => {
-            let mut n = u32::from(t.is_some());
+            // Per suit the side tops: while an opponent holds more cards than the side
+            // holds above all of theirs, no hand takes more than those; else no more than
+            // the longer hand of the side holds. (Every count keeps to the two bounds:
+            // a top run, split top cards, or a hand's length once the others are void.)
+            let runs = (l | p).0 & !at_or_below_top((o1 | o2).0);
+            let mut n = 0;
             let mut topped = side_top;
             while topped != 0 {
                 let s = first_suit(topped);
                 topped &= topped - 1;
-                n += l.suit(s).len().max(p.suit(s).len());
+                let run = (runs >> (16 * s.index()) & 0xffff).count_ones();
+                let opp_len = o1.suit(s).len().max(o2.suit(s).len());
+                n += if opp_len > run {
+                    run
+                } else {
+                    l.suit(s).len().max(p.suit(s).len())
+                };
             }
-            n
+            n.max(u32::from(t.is_some()))
         }
     };
     n.min(13) as u8
@@ -356,7 +399,7 @@ pub fn quick_tricks_ceiling(hands: &SeatMap<Hand>, trump: Strain, leader: Seat) 
 /// partner holds the top card (and no opponent can ruff it) and partner cashing, both hands
 /// cashing their top cards when the opponents cannot ruff, and a ruff in partner's hand.
 pub fn quick_tricks(hands: &SeatMap<Hand>, trump: Strain, leader: Seat) -> Estimate {
-    count_quick_tricks::<false>(hands, trump, leader, 13)
+    count_quick_tricks::<false>(&Layout::new(hands, trump, leader), 13)
 }
 
 /// [`quick_tricks`] for a search that needs `need` tricks for a cutoff: once a count reaches
@@ -365,25 +408,20 @@ pub fn quick_tricks(hands: &SeatMap<Hand>, trump: Strain, leader: Seat) -> Estim
 /// search, so each way of counting stops as soon as it cannot: the count is then some sure
 /// count below `need`, perhaps below [`quick_tricks`]'s.
 pub fn quick_tricks_for(hands: &SeatMap<Hand>, trump: Strain, leader: Seat, need: u8) -> Estimate {
-    count_quick_tricks::<true>(hands, trump, leader, need)
+    Layout::new(hands, trump, leader).quick_tricks_for(need)
 }
 
 /// [`quick_tricks_for`], each way of counting giving up once it cannot reach `need` if
 /// `STOP` (else counting in full, as [`quick_tricks`] does).
 #[inline(always)]
-fn count_quick_tricks<const STOP: bool>(
-    hands: &SeatMap<Hand>,
-    trump: Strain,
-    leader: Seat,
-    need: u8,
-) -> Estimate {
+fn count_quick_tricks<const STOP: bool>(lay: &Layout, need: u8) -> Estimate {
     let need = u32::from(need);
-    let t = trump.trump();
-    let tb = Table::new(hands, leader);
+    let t = lay.trump;
+    let tb = Table::new(lay);
     // The suits whose top card is the side's, and their cards: no hand of the side takes
     // more tricks than it holds cards there (trumps included: a hand without the top trump
     // takes no trump trick).
-    let side_top = tops_held(tb.x | tb.y, tb.all);
+    let side_top = lay.side_top;
     let reach = lanes(side_top);
     // Each way of counting, in turn, unless (with STOP) a ceiling on it is below `need`: a
     // count skipped that way counts as 0, which changes no count that reaches `need`.

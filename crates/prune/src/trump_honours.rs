@@ -23,7 +23,8 @@
 //! Each rule rests on the owners of the two or three top trumps and on the hands' trump
 //! lengths, which the table's key holds: those trumps are the estimate's winning ranks.
 
-use crate::estimate::{clockwise, hand_of, highest, Estimate};
+use crate::estimate::{hand_of, highest, Estimate};
+use crate::layout::Layout;
 use ddsolve_cards::{Hand, Holding, Seat, SeatMap, Strain};
 
 /// One sure trump trick for the side on lead (`ours` true) or for its opponents, at the
@@ -49,18 +50,30 @@ pub fn trump_honour_trick(
     leader: Seat,
     ours: bool,
 ) -> Estimate {
-    let Some(t) = trump.trump() else {
+    Layout::new(hands, trump, leader).trump_honour_trick(ours)
+}
+
+impl Layout {
+    /// [`trump_honour_trick`] of this layout.
+    pub fn trump_honour_trick(&self, ours: bool) -> Estimate {
+        honour_trick(self, ours)
+    }
+}
+
+/// [`trump_honour_trick`].
+fn honour_trick(lay: &Layout, ours: bool) -> Estimate {
+    let Some(t) = lay.trump else {
         return Estimate::default();
     };
-    let [l, lho, p, rho] = clockwise(hands, leader).map(|h| h.suit(t));
-    let all = l | lho | p | rho;
+    let [l, lho, p, rho] = [lay.leader, lay.lho, lay.partner, lay.rho].map(|h| h.suit(t));
+    let all = lay.all.suit(t);
     if all.len() < 3 {
         return Estimate::default();
     }
     let a = highest(all);
     let k = highest(all - a);
     let q = highest(all - a - k);
-    let cards = hands[leader].len();
+    let cards = lay.leader.len();
     // Each hand of the side with the hand it is behind, and whether it is the leader.
     let pairs = if ours {
         [(p, lho, false), (l, rho, true)]

@@ -1,13 +1,13 @@
 //! The estimators give the answers of the plain implementation they replaced (the one
 //! kept below, as it was before the early exits and the shared per-call work), on random
 //! positions: exactly for `quick_tricks`, `later_tricks` and `quick_trick_second_hand`; for
-//! the `_for` variants exactly whenever the plain count reaches `need`, and a count below
+//! the `_for` variants (and `Layout::later_tricks_for`) exactly whenever the plain count reaches `need`, and a count below
 //! `need` otherwise (their documented contract).
 
 use ddsolve_cards::{Card, DealRng, Hand, Seat, SeatMap, Strain, Suit};
 use ddsolve_prune::{
     later_tricks, quick_trick_second_hand, quick_tricks, quick_tricks_ceiling, quick_tricks_for,
-    quick_tricks_second_hand_for, Estimate,
+    quick_tricks_second_hand_for, Estimate, Layout,
 };
 
 /// The reference: the estimators as they were, unchanged but for visibility.
@@ -795,12 +795,16 @@ fn later_tricks_give_the_plain_answers() {
         let hands = random_hands(&mut rng, n);
         let trump = Strain::ALL[rng.below(5) as usize];
         let leader = Seat::ALL[rng.below(4) as usize];
+        let layout = Layout::new(&hands, trump, leader);
         for left in [n as u8, 1 + rng.below(13) as u8] {
-            assert_eq!(
-                later_tricks(&hands, trump, leader, left),
-                plain::later_tricks(&hands, trump, leader, left),
-                "{hands:?} {trump:?} {leader:?} left {left}"
-            );
+            let what = format!("{hands:?} {trump:?} {leader:?} left {left}");
+            let want = plain::later_tricks(&hands, trump, leader, left);
+            assert_eq!(later_tricks(&hands, trump, leader, left), want, "{what}");
+            // The search's variant, which skips the rules that cannot reach `need`.
+            for need in 0..=13 {
+                let got = layout.later_tricks_for(left, need);
+                same_up_to_need(got, want, need, &what);
+            }
         }
     }
 }

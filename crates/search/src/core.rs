@@ -7,10 +7,7 @@ use ddsolve_cards::{
     Symmetries, Symmetry,
 };
 use ddsolve_moves::{Move, MoveList, MoveOrdering, MovePicker, OrderHints, TrickView};
-use ddsolve_prune::{
-    later_tricks, quick_tricks_ceiling, quick_tricks_for, quick_tricks_second_hand_for,
-    target_too_low_or_high, trump_honour_trick, Estimate,
-};
+use ddsolve_prune::{quick_tricks_second_hand_for, target_too_low_or_high, Estimate, Layout};
 use ddsolve_tt::{TranspositionTable, TrickStart, TtEntry, TtHit};
 
 /// The node as the ordering and the generator see it, `pos` cards of the trick played. A
@@ -417,8 +414,11 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             probed = Some(key);
         }
         let need = self.need(me_max, tl, target);
-        if cfg.quick_tricks && quick_tricks_ceiling(&self.hands, self.trump, me) >= need {
-            let qt = quick_tricks_for(&self.hands, self.trump, me, need);
+        // What every estimator below derives from the hands alike, once.
+        let layout = Layout::new(&self.hands, self.trump, me);
+        if cfg.quick_tricks {
+            // No trick (and no cut) where QuickTricks' ceiling is below `need`.
+            let qt = layout.quick_tricks_for(need);
             if let Some(v) = self.sure_tricks_cut(qt, d, me_max, tl, target) {
                 self.stats.count(Counter::QuickTricks, d);
                 return v;
@@ -427,18 +427,21 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         // The trump honours' sure trick, when one trick is all the side on lead needs (a
         // count of its own: it may not be added to QuickTricks').
         if cfg.trump_honours && need == 1 {
-            let th = trump_honour_trick(&self.hands, self.trump, me, true);
+            let th = layout.trump_honour_trick(true);
             if let Some(v) = self.sure_tricks_cut(th, d, me_max, tl, target) {
                 self.stats.count(Counter::QuickTricks, d);
                 return v;
             }
         }
         if cfg.later_tricks {
-            let mut lt = later_tricks(&self.hands, self.trump, me, tl);
+            // The opponents' tricks that cut: LaterTricks skips the rules that cannot reach
+            // them (needing one, it finds no trick exactly when its full count finds none).
+            let need_later = self.need(!me_max, tl, target);
+            let mut lt = layout.later_tricks_for(tl, need_later);
             // The same for the other side, when LaterTricks found nothing and one trick is
             // all it needs.
-            if cfg.trump_honours && lt.tricks == 0 && self.need(!me_max, tl, target) == 1 {
-                lt = trump_honour_trick(&self.hands, self.trump, me, false);
+            if cfg.trump_honours && lt.tricks == 0 && need_later == 1 {
+                lt = layout.trump_honour_trick(false);
             }
             let l = lt.tricks.min(tl);
             if me_max && self.tricks_max + tl - l < target {
