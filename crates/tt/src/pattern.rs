@@ -180,7 +180,8 @@ pub fn relative_counts(win: Hand, hands: &SeatMap<Hand>) -> [u8; 4] {
 }
 
 /// The absolute winning ranks of a position for an entry that matches its top `counts[s]`
-/// relative ranks: the `counts[s]` highest remaining cards of each suit (paper, 7.3).
+/// relative ranks: the `counts[s]` highest remaining cards of each suit (paper, 7.3). A
+/// count is at most 16 (as in [`Pattern::mask`]; a suit has at most 13 cards).
 #[inline]
 pub fn absolute_win_ranks(counts: [u8; 4], hands: &SeatMap<Hand>) -> Hand {
     let all = (hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3]).0;
@@ -193,12 +194,16 @@ pub fn absolute_win_ranks(counts: [u8; 4], hands: &SeatMap<Hand>) -> Hand {
 }
 
 /// The `k` highest cards of suit `s` of `all` (all of them if it holds no more than `k`),
-/// in place: the cards of the suit's lane from the cut that [`CUTS`] gives up.
+/// in place: the cards of the suit's lane from the cut that [`CUTS`] gives up. `k` is at
+/// most 16.
 #[inline]
 fn top_cards(all: u64, s: u32, k: u8) -> u64 {
+    debug_assert!(k <= 16, "a lane holds at most 16 ranks");
     let set = (all >> (16 * s + 2)) as usize & (CUT_SETS - 1);
-    let k = u32::from(k.min(13));
-    let cut = ((CUTS[set] >> (4 * k)) & 0xf) as u32;
+    // Nibble `k` in two shifts of at most 32 bits each: no clamp, and past nibble 13 (k of
+    // 14 to 16) the nibbles are 0, every card, as for any `k` above the suit's length.
+    let half = 2 * u32::from(k);
+    let cut = ((CUTS[set] >> half >> half) & 0xf) as u32;
     all & (0xffff << (16 * s)) & (u64::MAX << (16 * s + cut))
 }
 
