@@ -21,16 +21,17 @@ pub enum TtKind {
 }
 
 /// Any of the tables, dispatched by a `match` (no virtual calls).
-// An explicit tag: the dispatch of every probe and store tests one byte.
+// An explicit tag: the dispatch of every probe and store tests one byte. The default table
+// first, tag 0: its dispatch is a test for zero.
 #[derive(Debug)]
 #[repr(u8)]
 pub enum AnyTable {
+    /// The rank-pattern table.
+    Pattern(TtPattern),
     /// The flat table.
     Flat(TtFlat),
     /// The forest.
     Forest(TtForest),
-    /// The rank-pattern table.
-    Pattern(TtPattern),
 }
 
 impl Default for AnyTable {

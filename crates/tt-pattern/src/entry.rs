@@ -31,6 +31,18 @@ const UPPER: u32 = USED + 4;
 /// High word, bits 56..64: the lower bound, the top byte.
 const LOWER: u32 = 56;
 
+/// The best move of each value of the byte at [`BEST`] (a bit index below 64, 0 for none):
+/// [`Card::from_bit_index`] worked out once.
+static BEST_MOVES: [Option<Card>; 64] = {
+    let mut t = [None; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = Card::from_bit_index(i as u32);
+        i += 1;
+    }
+    t
+};
+
 /// A table entry: every position matching its pattern (in its shape) has its bounds.
 ///
 /// 32 bytes: the pattern's four words, with the other fields (order, bounds, best move,
@@ -168,10 +180,11 @@ impl Entry {
         self.packed.hi = hi | u64::from(b.lower) << LOWER | u64::from(b.upper & 0xf) << UPPER;
     }
 
-    /// The best move, if any.
+    /// The best move, if any: one load from [`BEST_MOVES`] (a hit's best move is read on
+    /// every hit).
     #[inline]
     pub fn best(&self) -> Option<Card> {
-        Card::from_bit_index((self.packed.lo >> BEST) as u8 as u32)
+        BEST_MOVES[((self.packed.lo >> BEST) & 63) as usize]
     }
 
     /// Records a best move (a `None` keeps the old one).

@@ -265,20 +265,26 @@ impl ShapeList {
     }
 }
 
-/// The index of the first of `entries` that `hit` accepts. Two entries a turn: the scan is
+/// The index of the first of `entries` that `hit` accepts. Four entries a turn: the scan is
 /// the probe's inner loop, and most entries fail at once.
 #[inline]
 fn first_hit(entries: &[Entry], hit: impl Fn(&Entry) -> bool) -> Option<usize> {
-    let mut pairs = entries.chunks_exact(2);
+    let mut quads = entries.chunks_exact(4);
     let mut i = 0;
-    for pair in &mut pairs {
-        if hit(&pair[0]) {
+    for quad in &mut quads {
+        if hit(&quad[0]) {
             return Some(i);
         }
-        if hit(&pair[1]) {
+        if hit(&quad[1]) {
             return Some(i + 1);
         }
-        i += 2;
+        if hit(&quad[2]) {
+            return Some(i + 2);
+        }
+        if hit(&quad[3]) {
+            return Some(i + 3);
+        }
+        i += 4;
     }
-    pairs.remainder().first().filter(|e| hit(e)).map(|_| i)
+    quads.remainder().iter().position(hit).map(|j| i + j)
 }

@@ -37,7 +37,8 @@ pub struct TtKey {
     pub tricks_left: u8,
     /// The hand on lead.
     pub leader: Seat,
-    /// Suit lengths: hand `h`, suit `s` at bits `4 * (4 h + s)`.
+    /// Suit lengths: suit `s`, hand `h` at bits `4 * (4 s + h)` (suit by suit, the order in
+    /// which [`crate::RankOwners`] looks them up).
     pub lengths: u64,
 }
 
@@ -45,23 +46,38 @@ impl TtKey {
     /// The key of a position at the start of a trick.
     #[inline]
     pub fn new(hands: &SeatMap<Hand>, leader: Seat) -> TtKey {
-        let mut lengths = 0u64;
+        // Hand by hand (hand `h`, suit `s` at bits `4 (4 h + s)`), then transposed.
+        let mut by_hand = 0u64;
         for h in 0..4 {
-            lengths |= lane_counts(hands.0[h].0) << (16 * h);
+            by_hand |= lane_counts(hands.0[h].0) << (16 * h);
         }
         TtKey {
             tricks_left: hands[leader].len() as u8,
             leader,
-            lengths,
+            lengths: transpose_nibbles(by_hand),
         }
     }
 
-    /// The key as one `u64`: the suit lengths with West's club length (implied by the
-    /// others, every hand holding as many cards as the leader) replaced by the leader.
+    /// The key as one `u64`: the suit lengths with West's club length (the top nibble,
+    /// implied by the others, every hand holding as many cards as the leader) replaced by the
+    /// leader.
     #[inline]
     pub fn packed(&self) -> u64 {
         (self.lengths & !(0xf << 60)) | ((self.leader as u64) << 60)
     }
+}
+
+/// The transpose of the 4 x 4 matrix of nibbles in `x` (row `r`, column `c` at bits
+/// `4 (4 r + c)`): two delta swaps, of the off-diagonal nibbles of each 2 x 2 block and
+/// then of the off-diagonal blocks.
+#[inline]
+fn transpose_nibbles(x: u64) -> u64 {
+    // (r, c) with r even and c odd trades places with (r + 1, c - 1), three nibbles up.
+    let t = (x ^ (x >> 12)) & 0x0000_f0f0_0000_f0f0;
+    let x = x ^ t ^ (t << 12);
+    // (r, c) with r < 2 and c >= 2 trades places with (r + 2, c - 2), six nibbles up.
+    let t = (x ^ (x >> 24)) & 0x0000_0000_ff00_ff00;
+    x ^ t ^ (t << 24)
 }
 
 /// A hasher for `u64` keys such as `TtKey::packed`: one folded multiply spreads their bits.
@@ -164,7 +180,8 @@ pub fn relative_counts(win: Hand, hands: &SeatMap<Hand>) -> [u8; 4] {
 }
 
 /// The absolute winning ranks of a position for an entry that matches its top `counts[s]`
-/// relative ranks: the `counts[s]` highest remaining cards of each suit (paper, 7.3).
+/// relative ranks: the `counts[s]` highest remaining cards of each suit (paper, 7.3). A
+/// count is at most 16 (as in [`Pattern::mask`]; a suit has at most 13 cards).
 #[inline]
 pub fn absolute_win_ranks(counts: [u8; 4], hands: &SeatMap<Hand>) -> Hand {
     let all = (hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3]).0;
@@ -177,12 +194,16 @@ pub fn absolute_win_ranks(counts: [u8; 4], hands: &SeatMap<Hand>) -> Hand {
 }
 
 /// The `k` highest cards of suit `s` of `all` (all of them if it holds no more than `k`),
-/// in place: the cards of the suit's lane from the cut that [`CUTS`] gives up.
+/// in place: the cards of the suit's lane from the cut that [`CUTS`] gives up. `k` is at
+/// most 16.
 #[inline]
 fn top_cards(all: u64, s: u32, k: u8) -> u64 {
+    debug_assert!(k <= 16, "a lane holds at most 16 ranks");
     let set = (all >> (16 * s + 2)) as usize & (CUT_SETS - 1);
-    let k = u32::from(k.min(13));
-    let cut = ((CUTS[set] >> (4 * k)) & 0xf) as u32;
+    // Nibble `k` in two shifts of at most 32 bits each: no clamp, and past nibble 13 (k of
+    // 14 to 16) the nibbles are 0, every card, as for any `k` above the suit's length.
+    let half = 2 * u32::from(k);
+    let cut = ((CUTS[set] >> half >> half) & 0xf) as u32;
     all & (0xffff << (16 * s)) & (u64::MAX << (16 * s + cut))
 }
 
@@ -359,6 +380,21 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Every nibble moves from (r, c) to (c, r).
+    #[test]
+    fn transpose_moves_every_nibble() {
+        for r in 0..4 {
+            for c in 0..4 {
+                for v in 1..16u64 {
+                    let x = v << (4 * (4 * r + c));
+                    assert_eq!(transpose_nibbles(x), v << (4 * (4 * c + r)), "{r} {c} {v}");
+                }
+            }
+        }
+        let x = 0x0123_4567_89ab_cdef;
+        assert_eq!(transpose_nibbles(transpose_nibbles(x)), x);
     }
 
     /// The SWAR count of every lane agrees with a count lane by lane.

@@ -9,7 +9,7 @@
 //! bits `2 i .. 2 i + 2`, the owner's seat index) and the four hands' lengths in the suit.
 //! Building it costs a few shifts and adds per entry, once per deal, for the sets a deal
 //! can reach (32,768 for a full deal; a deal of few cards touches little of the tables); a
-//! whole [`PatternKey`] then costs four loads and a nibble transpose instead of a walk over
+//! whole [`PatternKey`] then costs four loads and a few shifts instead of a walk over
 //! every remaining card and a count of every hand's suits.
 
 use crate::{Pattern, PatternKey, TrickStart, TtKey};
@@ -158,7 +158,7 @@ impl RankOwners {
     }
 
     /// The pattern and the suit lengths of `hands` from the tables: the lengths with suit
-    /// `s`, hand `h` at bits `4 (4 s + h)` (the transpose of [`TtKey::lengths`]).
+    /// `s`, hand `h` at bits `4 (4 s + h)` (as [`TtKey::lengths`] holds them).
     #[inline]
     fn lookup(lanes: &Lanes, hands: &SeatMap<Hand>) -> (u128, u64) {
         let all = (hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3]).0;
@@ -192,7 +192,7 @@ impl RankOwners {
             shape: TtKey {
                 tricks_left: at.tricks_left(),
                 leader: at.leader(),
-                lengths: transpose_nibbles(by_suit),
+                lengths: by_suit,
             },
             pattern: Pattern(pattern),
         }
@@ -217,38 +217,10 @@ fn unprepared_key(at: &TrickStart) -> PatternKey {
     PatternKey::new(at)
 }
 
-/// The transpose of the 4 x 4 matrix of nibbles in `x` (row `r`, column `c` at bits
-/// `4 (4 r + c)`): two delta swaps, of the off-diagonal nibbles of each 2 x 2 block and
-/// then of the off-diagonal blocks.
-#[inline]
-fn transpose_nibbles(x: u64) -> u64 {
-    // (r, c) with r even and c odd trades places with (r + 1, c - 1), three nibbles up.
-    let t = (x ^ (x >> 12)) & 0x0000_f0f0_0000_f0f0;
-    let x = x ^ t ^ (t << 12);
-    // (r, c) with r < 2 and c >= 2 trades places with (r + 2, c - 2), six nibbles up.
-    let t = (x ^ (x >> 24)) & 0x0000_0000_ff00_ff00;
-    x ^ t ^ (t << 24)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use ddsolve_cards::{Deal, DealRng, Strain};
-
-    /// Every nibble moves from (r, c) to (c, r).
-    #[test]
-    fn transpose_moves_every_nibble() {
-        for r in 0..4 {
-            for c in 0..4 {
-                for v in 1..16u64 {
-                    let x = v << (4 * (4 * r + c));
-                    assert_eq!(transpose_nibbles(x), v << (4 * (4 * c + r)), "{r} {c} {v}");
-                }
-            }
-        }
-        let x = 0x0123_4567_89ab_cdef;
-        assert_eq!(transpose_nibbles(transpose_nibbles(x)), x);
-    }
 
     /// Every position on the way through random deals: the tables give `Pattern::new`'s
     /// pattern, and at trick starts `PatternKey::new`'s key, before and after the tables are
