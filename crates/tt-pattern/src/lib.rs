@@ -58,6 +58,7 @@ mod cache;
 mod entry;
 mod pattern;
 mod shape;
+mod summary;
 mod table;
 
 pub use bounds::Bounds;
