@@ -15,8 +15,8 @@ struct Slot {
 
 /// Bytes of one slot.
 pub(crate) const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
-/// Bytes of one entry: the entry and its summary ([`crate::summary`]).
-pub(crate) const ENTRY_BYTES: usize = std::mem::size_of::<Entry>() + std::mem::size_of::<u64>();
+/// Bytes of one entry.
+pub(crate) const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
 
 /// Shapes (a [`ddsolve_tt::TtKey::packed`] key: suit lengths and leader, which imply the
 /// tricks left) to their [`ShapeList`]s: linear probing in a power-of-two array of slots,

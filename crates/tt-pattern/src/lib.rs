@@ -58,7 +58,6 @@ mod cache;
 mod entry;
 mod pattern;
 mod shape;
-mod summary;
 mod table;
 
 pub use bounds::Bounds;

@@ -1,7 +1,6 @@
 //! The patterns of one shape: every entry stored under one key, general before specific.
 
 use crate::entry::{Entry, Stamp};
-use crate::summary;
 use crate::Bounds;
 use ddsolve_tt::Pattern;
 
@@ -39,29 +38,23 @@ pub(crate) struct Stored {
 /// (or of entries it held: removals leave them as they were), so that a probe no entry can
 /// decide is answered without a scan.
 ///
-/// Beside the entries, their summaries ([`crate::summary`]), one word an entry in an array
-/// of their own: the probe's scan tests those first and reads an entry only when its
-/// summary lets it through.
-///
-/// 40 bytes (a slot of the shape array 48 with its key): the entries' storage and the
-/// summaries' storage, whose lengths are the list's capacity (vacant entries past its
-/// `len`), the length in 32 bits beside them, and the bounds.
+/// 24 bytes (a slot of the shape array 32 with its key): the entries' storage, whose length
+/// is the list's capacity (vacant entries past its `len`), the length in 32 bits beside it,
+/// and the bounds.
 #[derive(Debug)]
 pub(crate) struct ShapeList {
     storage: Box<[Entry]>,
-    summaries: Box<[u64]>,
     len: u32,
     max_lower: u8,
     min_upper: u8,
 }
 
-const _: () = assert!(std::mem::size_of::<ShapeList>() == 40);
+const _: () = assert!(std::mem::size_of::<ShapeList>() == 24);
 
 impl Default for ShapeList {
     fn default() -> ShapeList {
         ShapeList {
             storage: Box::default(),
-            summaries: Box::default(),
             len: 0,
             max_lower: 0,
             min_upper: u8::MAX,
@@ -92,12 +85,6 @@ impl ShapeList {
         self.storage.len()
     }
 
-    /// The summaries of the entries.
-    #[inline]
-    fn summaries(&self) -> &[u64] {
-        &self.summaries[..self.len as usize]
-    }
-
     /// Makes room for at least `extra` more entries, growing exactly to `len + extra`: in a
     /// new allocation, the entries copied over (cheaper than a `realloc`, which seldom grows
     /// a list this small in place).
@@ -108,18 +95,6 @@ impl ShapeList {
         storage.extend_from_slice(self.entries());
         storage.resize(len + extra, Entry::VACANT);
         self.storage = storage.into_boxed_slice();
-        let mut summaries = Vec::with_capacity(len + extra);
-        summaries.extend_from_slice(self.summaries());
-        summaries.resize(len + extra, 0);
-        self.summaries = summaries.into_boxed_slice();
-    }
-
-    /// Replaces the bounds of entry `i`, and its summary with them.
-    #[inline]
-    fn set_bounds_at(&mut self, i: usize, bounds: Bounds) {
-        let e = &mut self.storage[i];
-        e.set_bounds(bounds);
-        self.summaries[i] = summary::of_entry(e);
     }
 
     /// The first entry in `order` that matches `exact` and decides whether the side on lead
@@ -134,19 +109,12 @@ impl ShapeList {
         if tricks > self.max_lower && tricks <= self.min_upper {
             return None;
         }
-        // The summary first: an entry it lets through decides whenever it matches.
-        let q = summary::query(exact, tricks);
-        let entries = self.entries();
-        let hit = |i: usize, s: u64| !summary::rules_out(s, q) && entries[i].matches(exact);
+        let hit = |e: &Entry| e.matches(exact) && e.decides(tricks).is_some();
         let i = match order {
-            ProbeOrder::GeneralFirst => first_hit(self.summaries(), hit),
-            ProbeOrder::NewestFirst => (0..self.len()).rev().find(|&i| hit(i, self.summaries()[i])),
+            ProbeOrder::GeneralFirst => first_hit(self.entries(), hit),
+            ProbeOrder::NewestFirst => self.entries().iter().rposition(hit),
         }?;
         let e = &mut self.entries_mut()[i];
-        debug_assert!(
-            e.decides(tricks).is_some(),
-            "the summary lets through a match"
-        );
         // The entry decides: the side on lead reaches `tricks` when its lower bound does.
         let reached = e.bounds().lower >= tricks;
         Some((i, e, reached))
@@ -185,9 +153,9 @@ impl ShapeList {
         };
         let bounds = match same {
             Some(i) => {
-                let bounds = self.entries()[i].bounds().meet(new.bounds());
-                self.set_bounds_at(i, bounds);
                 let e = &mut self.entries_mut()[i];
+                let bounds = e.bounds().meet(new.bounds());
+                e.set_bounds(bounds);
                 e.set_best(new.best());
                 e.set_used(now);
                 out.merged = true;
@@ -218,9 +186,7 @@ impl ShapeList {
                 ProbeOrder::NewestFirst => len,
             };
             self.storage.copy_within(at..len, at + 1);
-            self.summaries.copy_within(at..len, at + 1);
             self.storage[at] = new;
-            self.summaries[at] = summary::of_entry(&new);
             self.len += 1;
             out.inserted = true;
         }
@@ -237,32 +203,30 @@ impl ShapeList {
         bounds: Bounds,
         from: usize,
     ) -> usize {
-        // Tightens entry `i` (and its summary) if `general` covers it; true when that leaves
-        // it nothing to add.
+        // Tightens `e` if `general` covers it; true when that leaves it nothing to add.
         let order = general.order();
-        let absorbs = |list: &mut ShapeList, i: usize| {
-            let e = &list.storage[i];
+        let absorbs = |e: &mut Entry| {
             // Strictly more general: a covered pattern of the same order is the same one.
             // Tested second, as few entries pass `covers`, and only when entries of the same
             // order may follow.
             if general.covers(e) && (PAST_RUN || e.order() != order) {
                 let tightened = e.bounds().meet(bounds);
-                list.set_bounds_at(i, tightened);
+                e.set_bounds(tightened);
                 bounds.implies(tightened)
             } else {
                 false
             }
         };
         // Most stores absorb nothing: find the first entry that goes before moving any.
-        let n = self.len();
-        let Some(first) = (from..n).find(|&i| absorbs(self, i)) else {
+        let entries = self.entries_mut();
+        let Some(first) = entries[from..].iter_mut().position(absorbs) else {
             return 0;
         };
-        let mut kept = first;
-        for i in first + 1..n {
-            if !absorbs(self, i) {
-                self.storage[kept] = self.storage[i];
-                self.summaries[kept] = self.summaries[i];
+        let n = entries.len();
+        let mut kept = from + first;
+        for i in kept + 1..n {
+            if !absorbs(&mut entries[i]) {
+                entries[kept] = entries[i];
                 kept += 1;
             }
         }
@@ -278,7 +242,6 @@ impl ShapeList {
         let removed = self.len() - entries.len();
         if removed > 0 {
             self.len = entries.len() as u32;
-            self.summaries = entries.iter().map(summary::of_entry).collect();
             self.storage = entries.into_boxed_slice();
             self.max_lower = self
                 .entries()
@@ -296,37 +259,32 @@ impl ShapeList {
         removed
     }
 
-    /// Applies `f` to every entry (which must leave its pattern and bounds as they were:
-    /// their summaries stay).
+    /// Applies `f` to every entry.
     pub fn for_each_mut(&mut self, f: impl FnMut(&mut Entry)) {
         self.entries_mut().iter_mut().for_each(f);
     }
 }
 
-/// The index of the first of the entries whose summaries are `summaries` that `hit`
-/// accepts (called with the index and the summary). Four entries a turn: the scan is the
-/// probe's inner loop, and most entries fail at once.
+/// The index of the first of `entries` that `hit` accepts. Four entries a turn: the scan is
+/// the probe's inner loop, and most entries fail at once.
 #[inline]
-fn first_hit(summaries: &[u64], hit: impl Fn(usize, u64) -> bool) -> Option<usize> {
-    let mut quads = summaries.chunks_exact(4);
+fn first_hit(entries: &[Entry], hit: impl Fn(&Entry) -> bool) -> Option<usize> {
+    let mut quads = entries.chunks_exact(4);
     let mut i = 0;
     for quad in &mut quads {
-        if hit(i, quad[0]) {
+        if hit(&quad[0]) {
             return Some(i);
         }
-        if hit(i + 1, quad[1]) {
+        if hit(&quad[1]) {
             return Some(i + 1);
         }
-        if hit(i + 2, quad[2]) {
+        if hit(&quad[2]) {
             return Some(i + 2);
         }
-        if hit(i + 3, quad[3]) {
+        if hit(&quad[3]) {
             return Some(i + 3);
         }
         i += 4;
     }
-    let rest = quads.remainder();
-    (0..rest.len())
-        .find(|&j| hit(i + j, rest[j]))
-        .map(|j| i + j)
+    quads.remainder().iter().position(hit).map(|j| i + j)
 }
