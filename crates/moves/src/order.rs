@@ -163,6 +163,56 @@ pub(crate) fn sort(moves: &mut MoveList) {
     }
 }
 
+/// Weights for the moves of a [`MoveList`], by index.
+pub(crate) type Weights = [i32; 13];
+
+/// [`sort`] for the moves of `moves` weighed `weights` (by index): the same order (the
+/// highest weight first, ties in list order), each move's weight set to its own.
+#[inline(always)]
+pub(crate) fn sort_weighed(moves: &mut MoveList, weights: &Weights) {
+    let n = moves.len();
+    if n > 4 {
+        if n <= 6 {
+            if n == 6 {
+                sort_small_weighed::<6>(moves, weights);
+            } else {
+                sort_small_weighed::<5>(moves, weights);
+            }
+            return;
+        }
+        for (m, &w) in moves.iter_mut().zip(weights) {
+            m.weight = w;
+        }
+        sort(moves);
+    } else if n > 2 {
+        if n == 4 {
+            sort_small_weighed::<4>(moves, weights);
+        } else {
+            sort_small_weighed::<3>(moves, weights);
+        }
+    } else if n == 2 {
+        sort_small_weighed::<2>(moves, weights);
+    }
+}
+
+/// [`sort_weighed`] for a list of `N` moves, as [`sort_small`] places them.
+#[inline(always)]
+fn sort_small_weighed<const N: usize>(moves: &mut MoveList, weights: &Weights) {
+    let src: [Move; N] = std::array::from_fn(|i| moves[i]);
+    let mut places = [0usize; N];
+    for i in 0..N {
+        for j in i + 1..N {
+            let later_first = usize::from(weights[j] > weights[i]);
+            places[i] += later_first;
+            places[j] += 1 - later_first;
+        }
+    }
+    for (i, p) in places.into_iter().enumerate() {
+        moves[p] = src[i];
+        moves[p].weight = weights[i];
+    }
+}
+
 /// [`sort`] for a list of `N` moves: each move's place is the number of moves that go
 /// before it (the earlier ones that weigh as much or more, the later ones that weigh
 /// strictly more), counted from one comparison per pair, and each move is written to its
