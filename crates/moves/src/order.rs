@@ -192,6 +192,8 @@ pub(crate) fn sort_weighed(moves: &mut MoveList, weights: &Weights) {
         }
     } else if n == 2 {
         sort_small_weighed::<2>(moves, weights);
+    } else if n == 1 {
+        moves[0].weight = weights[0];
     }
 }
 
@@ -727,6 +729,34 @@ mod tests {
             expected.sort_by_key(|m| std::cmp::Reverse(m.weight));
             sort(&mut moves);
             assert_eq!(moves.to_vec(), expected);
+        }
+    }
+
+    #[test]
+    fn sort_weighed_orders_as_sort_with_the_weights_set() {
+        let mut rng = DealRng::new(12);
+        for _ in 0..20_000 {
+            let n = rng.below(14) as usize;
+            let mut moves = MoveList::new();
+            let mut weights = [0; 13];
+            for (k, w) in weights.iter_mut().enumerate().take(n) {
+                let card = Card::new(Suit::ALL[k % 4], Rank::new(2 + k as u8).unwrap());
+                // Few distinct weights, so that ties are common; the moves' own weights
+                // are stale and must not count.
+                *w = rng.below(5) as i32 - 2;
+                moves.push(Move {
+                    card,
+                    equals: Holding::single(card.rank()),
+                    weight: rng.below(5) as i32,
+                });
+            }
+            let mut expected = moves.clone();
+            for (m, &w) in expected.iter_mut().zip(&weights) {
+                m.weight = w;
+            }
+            sort(&mut expected);
+            sort_weighed(&mut moves, &weights);
+            assert_eq!(moves, expected);
         }
     }
 
