@@ -786,7 +786,8 @@ impl TunedOrdering {
         }
     }
 
-    /// Discards: lowest card of each suit, suits weighted by `suit_add`.
+    /// Discards: lowest card of each suit, suits weighted by `suit_add`; the weights go to
+    /// `ws`, by the moves' index.
     fn discards(
         view: &TrickView,
         t: &Trick,
