@@ -163,6 +163,58 @@ pub(crate) fn sort(moves: &mut MoveList) {
     }
 }
 
+/// Weights for the moves of a [`MoveList`], by index.
+pub(crate) type Weights = [i32; 13];
+
+/// [`sort`] for the moves of `moves` weighed `weights` (by index): the same order (the
+/// highest weight first, ties in list order), each move's weight set to its own.
+#[inline(always)]
+pub(crate) fn sort_weighed(moves: &mut MoveList, weights: &Weights) {
+    let n = moves.len();
+    if n > 4 {
+        if n <= 6 {
+            if n == 6 {
+                sort_small_weighed::<6>(moves, weights);
+            } else {
+                sort_small_weighed::<5>(moves, weights);
+            }
+            return;
+        }
+        for (m, &w) in moves.iter_mut().zip(weights) {
+            m.weight = w;
+        }
+        sort(moves);
+    } else if n > 2 {
+        if n == 4 {
+            sort_small_weighed::<4>(moves, weights);
+        } else {
+            sort_small_weighed::<3>(moves, weights);
+        }
+    } else if n == 2 {
+        sort_small_weighed::<2>(moves, weights);
+    } else if n == 1 {
+        moves[0].weight = weights[0];
+    }
+}
+
+/// [`sort_weighed`] for a list of `N` moves, as [`sort_small`] places them.
+#[inline(always)]
+fn sort_small_weighed<const N: usize>(moves: &mut MoveList, weights: &Weights) {
+    let src: [Move; N] = std::array::from_fn(|i| moves[i]);
+    let mut places = [0usize; N];
+    for i in 0..N {
+        for j in i + 1..N {
+            let later_first = usize::from(weights[j] > weights[i]);
+            places[i] += later_first;
+            places[j] += 1 - later_first;
+        }
+    }
+    for (i, p) in places.into_iter().enumerate() {
+        moves[p] = src[i];
+        moves[p].weight = weights[i];
+    }
+}
+
 /// [`sort`] for a list of `N` moves: each move's place is the number of moves that go
 /// before it (the earlier ones that weigh as much or more, the later ones that weigh
 /// strictly more), counted from one comparison per pair, and each move is written to its
@@ -677,6 +729,34 @@ mod tests {
             expected.sort_by_key(|m| std::cmp::Reverse(m.weight));
             sort(&mut moves);
             assert_eq!(moves.to_vec(), expected);
+        }
+    }
+
+    #[test]
+    fn sort_weighed_orders_as_sort_with_the_weights_set() {
+        let mut rng = DealRng::new(12);
+        for _ in 0..20_000 {
+            let n = rng.below(14) as usize;
+            let mut moves = MoveList::new();
+            let mut weights = [0; 13];
+            for (k, w) in weights.iter_mut().enumerate().take(n) {
+                let card = Card::new(Suit::ALL[k % 4], Rank::new(2 + k as u8).unwrap());
+                // Few distinct weights, so that ties are common; the moves' own weights
+                // are stale and must not count.
+                *w = rng.below(5) as i32 - 2;
+                moves.push(Move {
+                    card,
+                    equals: Holding::single(card.rank()),
+                    weight: rng.below(5) as i32,
+                });
+            }
+            let mut expected = moves.clone();
+            for (m, &w) in expected.iter_mut().zip(&weights) {
+                m.weight = w;
+            }
+            sort(&mut expected);
+            sort_weighed(&mut moves, &weights);
+            assert_eq!(moves, expected);
         }
     }
 

@@ -3,7 +3,7 @@
 //! discarding, relative ranks, a strong bonus for the last cutoff move of the leader).
 
 use crate::lead_categories::{from_key, key, SuitBonus};
-use crate::order::{bottom, highest_bit, sort, top};
+use crate::order::{bottom, highest_bit, sort, sort_weighed, top, Weights};
 use crate::{LeadCategory, Move, MoveList, MoveOrdering, OrderHints, TrickView};
 use ddsolve_cards::{Card, Hand, Holding, Seat, Suit};
 
@@ -629,7 +629,13 @@ fn forcing_move(fourth: Holding, all: Holding, trick: &Trick, moves: &MoveList) 
 }
 
 impl TunedOrdering {
-    fn second_hand(view: &TrickView, t: &Trick, trump: Option<Suit>, moves: &mut MoveList) {
+    fn second_hand(
+        view: &TrickView,
+        t: &Trick,
+        trump: Option<Suit>,
+        moves: &MoveList,
+        ws: &mut Weights,
+    ) {
         let me = view.to_play();
         let leader = view.leader;
         let (third, fourth) = (leader.partner(), me.partner());
@@ -644,15 +650,15 @@ impl TunedOrdering {
             (None, true) => {
                 if maxpd > lead && maxpd > max3 {
                     // Partner beats both opponents: play low.
-                    for m in moves.iter_mut() {
-                        m.weight = -i32::from(m.card.rank().get());
+                    for (m, w) in moves.iter().zip(ws.iter_mut()) {
+                        *w = -i32::from(m.card.rank().get());
                     }
                     return;
                 }
-                for m in moves.iter_mut() {
+                for (m, w) in moves.iter().zip(ws.iter_mut()) {
                     let r = m.card.rank().get();
                     let rel = rel_rank(all, r);
-                    m.weight = if r > lead && r > max3 {
+                    *w = if r > lead && r > max3 {
                         81 - i32::from(r)
                     } else if r < min3 || r < minpd {
                         -3 + rel
@@ -668,7 +674,7 @@ impl TunedOrdering {
             (Some(tr), true) => {
                 let third_trumps = hold(third, tr);
                 let fourth_trumps = hold(fourth, tr);
-                for m in moves.iter_mut() {
+                for (m, w) in moves.iter().zip(ws.iter_mut()) {
                     let r = m.card.rank().get();
                     let rel = rel_rank(all, r);
                     let wins = if led == tr {
@@ -691,7 +697,7 @@ impl TunedOrdering {
                         maxpd == 0 && !fourth_trumps.is_empty()
                     };
                     let ir = i32::from(r);
-                    m.weight = if wins {
+                    *w = if wins {
                         if min3 > r {
                             40 + rel
                         } else if maxpd > lead && top(hold(me, led)) > maxpd {
@@ -724,7 +730,7 @@ impl TunedOrdering {
             }
             (None, false) => {
                 let partner_wins = maxpd > lead && maxpd > max3;
-                Self::discards(view, t, moves, |info| {
+                Self::discards(view, t, moves, ws, |info| {
                     if partner_wins {
                         discard_bonus(info, 23, -2, -3)
                     } else {
@@ -737,7 +743,7 @@ impl TunedOrdering {
                 let fourth_trumps = hold(fourth, tr);
                 let partner_wins = maxpd > lead && maxpd > max3;
                 if led == tr {
-                    Self::discards(view, t, moves, |info| {
+                    Self::discards(view, t, moves, ws, |info| {
                         if partner_wins {
                             (info.len << 6) / 44
                         } else {
@@ -758,12 +764,12 @@ impl TunedOrdering {
                     || (maxpd == 0
                         && top(fourth_trumps) > top(third_trumps)
                         && !fourth_trumps.is_empty());
-                for m in moves.iter_mut() {
+                for (m, w) in moves.iter().zip(ws.iter_mut()) {
                     let s = m.card.suit();
                     // Cheaper to work out again than to cache per suit.
                     let info = &OwnSuit::new(t.out.suit(s), view.holding(me, s));
                     let ir = i32::from(m.card.rank().get());
-                    m.weight = if s != tr {
+                    *w = if s != tr {
                         let add = if side_wins {
                             60 + (info.len << 6) / 44
                         } else {
@@ -780,11 +786,13 @@ impl TunedOrdering {
         }
     }
 
-    /// Discards: lowest card of each suit, suits weighted by `suit_add`.
+    /// Discards: lowest card of each suit, suits weighted by `suit_add`; the weights go to
+    /// `ws`, by the moves' index.
     fn discards(
         view: &TrickView,
         t: &Trick,
-        moves: &mut MoveList,
+        moves: &MoveList,
+        ws: &mut Weights,
         suit_add: impl Fn(&OwnSuit) -> i32,
     ) {
         let me = view.to_play();
@@ -797,21 +805,27 @@ impl TunedOrdering {
                 adds[s.index()] = suit_add(&OwnSuit::new(t.out.suit(s), view.holding(me, s)));
             }
         }
-        for m in moves.iter_mut() {
-            m.weight = -i32::from(m.card.rank().get()) + adds[m.card.suit().index()];
+        for (m, w) in moves.iter().zip(ws.iter_mut()) {
+            *w = -i32::from(m.card.rank().get()) + adds[m.card.suit().index()];
         }
     }
 
-    fn third_hand(view: &TrickView, t: &Trick, trump: Option<Suit>, moves: &mut MoveList) {
+    fn third_hand(
+        view: &TrickView,
+        t: &Trick,
+        trump: Option<Suit>,
+        moves: &MoveList,
+        ws: &mut Weights,
+    ) {
         let me = view.to_play();
         let fourth = me.next();
         let led = t.led;
         let cards4 = view.holding(fourth, led);
         let (max4, min4) = (top(cards4), bottom(cards4));
         let follows = !view.holding(me, led).is_empty();
-        let low = |moves: &mut MoveList| {
-            for m in moves.iter_mut() {
-                m.weight = -i32::from(m.card.rank().get());
+        let low = |ws: &mut Weights| {
+            for (m, w) in moves.iter().zip(ws.iter_mut()) {
+                *w = -i32::from(m.card.rank().get());
             }
         };
         let cur = t.winning_rank();
@@ -821,33 +835,33 @@ impl TunedOrdering {
             let too_low = max3 < min4 || max3 < cur;
             // Weights when we may beat fourth hand: the cheapest card that wins, with a
             // bonus for the card that drives out fourth hand's top if we cannot.
-            let contest = |moves: &mut MoveList, win_weight: i32, force: bool| {
+            let contest = |ws: &mut Weights, win_weight: i32, force: bool| {
                 let bonus = if force && max4 > max3 && max4 > cur {
                     forcing_move(cards4, t.all, t, moves)
                 } else {
                     None
                 };
-                for m in moves.iter_mut() {
+                for (m, w) in moves.iter().zip(ws.iter_mut()) {
                     let r = m.card.rank().get();
-                    m.weight = if r > cur && r > max4 {
+                    *w = if r > cur && r > max4 {
                         win_weight - i32::from(r)
                     } else {
                         -i32::from(r)
                     };
                 }
                 if let Some(k) = bonus {
-                    moves[k].weight += 20;
+                    ws[k] += 20;
                 }
             };
             match trump {
                 None => {
                     if partner_winning && cur > max4 {
-                        low(moves);
-                        Self::overtake_blocked(view, t, moves);
+                        low(ws);
+                        Self::overtake_blocked(view, t, moves, ws);
                     } else if too_low {
-                        low(moves);
+                        low(ws);
                     } else {
-                        contest(moves, 60, true);
+                        contest(ws, 60, true);
                     }
                 }
                 Some(tr) => {
@@ -857,22 +871,22 @@ impl TunedOrdering {
                         || (partner_winning && led != tr && max4 == 0)
                         || too_low
                     {
-                        low(moves);
+                        low(ws);
                     } else if !partner_winning && led != tr && max4 == 0 {
                         // Fourth hand ruffs or discards: beat second hand.
-                        for m in moves.iter_mut() {
+                        for (m, w) in moves.iter().zip(ws.iter_mut()) {
                             let r = m.card.rank().get();
-                            m.weight = if r > cur { 20 } else { 0 } - i32::from(r);
+                            *w = if r > cur { 20 } else { 0 } - i32::from(r);
                         }
                     } else if max3 > max4 {
-                        contest(moves, 58, false);
+                        contest(ws, 58, false);
                     } else if led == tr {
-                        low(moves);
+                        low(ws);
                         if let Some(k) = forcing_move(cards4, t.all, t, moves) {
-                            moves[k].weight += 20;
+                            ws[k] += 20;
                         }
                     } else {
-                        contest(moves, 60, true);
+                        contest(ws, 60, true);
                     }
                 }
             }
@@ -880,10 +894,10 @@ impl TunedOrdering {
         }
         // Void in the suit led.
         match trump {
-            None => Self::discards(view, t, moves, |info| discard_bonus(info, 24, -4, -4)),
+            None => Self::discards(view, t, moves, ws, |info| discard_bonus(info, 24, -4, -4)),
             Some(tr) => {
                 if led == tr {
-                    Self::discards(view, t, moves, |info| (info.len << 6) / 40);
+                    Self::discards(view, t, moves, ws, |info| (info.len << 6) / 40);
                     return;
                 }
                 let fourth_trumps = view.holding(fourth, tr);
@@ -898,14 +912,14 @@ impl TunedOrdering {
                         view.holding(view.leader, led).0 | 1 << view.trick[0].rank().get();
                     led_cards & second != 0
                 };
-                for m in moves.iter_mut() {
+                for (m, w) in moves.iter().zip(ws.iter_mut()) {
                     let s = m.card.suit();
                     // Cheaper to work out again than to cache per suit.
                     let info = &OwnSuit::new(t.out.suit(s), view.holding(me, s));
                     let r = m.card.rank().get();
                     let ir = i32::from(r);
                     let add50 = (info.len << 6) / 50;
-                    m.weight = if s != tr {
+                    *w = if s != tr {
                         -ir + (info.len << 6) / 40
                     } else if partner_sure {
                         // Don't ruff partner's sure winner.
@@ -939,7 +953,7 @@ impl TunedOrdering {
 
     /// Notrump, partner's card wins the trick: overtake with the lowest card that does it
     /// when partner is now void in the suit and our top cards can run it.
-    fn overtake_blocked(view: &TrickView, t: &Trick, moves: &mut MoveList) {
+    fn overtake_blocked(view: &TrickView, t: &Trick, moves: &MoveList, ws: &mut Weights) {
         let me = view.to_play();
         let leader = view.leader;
         let led = t.led;
@@ -957,20 +971,26 @@ impl TunedOrdering {
                 .filter(|&k| moves[k].card.rank() > cur)
                 .min_by_key(|&k| moves[k].card.rank())
             {
-                moves[k].weight += 20;
+                ws[k] += 20;
             }
         }
     }
 
-    fn fourth_hand(view: &TrickView, t: &Trick, trump: Option<Suit>, moves: &mut MoveList) {
+    fn fourth_hand(
+        view: &TrickView,
+        t: &Trick,
+        trump: Option<Suit>,
+        moves: &MoveList,
+        ws: &mut Weights,
+    ) {
         let me = view.to_play();
         let led = t.led;
         let partner_winning = t.winner == 1;
         if !view.holding(me, led).is_empty() {
             let ruffed = t.winning.suit() != led;
-            for m in moves.iter_mut() {
+            for (m, w) in moves.iter().zip(ws.iter_mut()) {
                 let r = m.card.rank().get();
-                m.weight = if !partner_winning && !ruffed && r > t.winning.rank().get() {
+                *w = if !partner_winning && !ruffed && r > t.winning.rank().get() {
                     // Win as cheaply as possible.
                     30 - i32::from(r)
                 } else {
@@ -980,16 +1000,16 @@ impl TunedOrdering {
             return;
         }
         match trump {
-            None => Self::discards(view, t, moves, |info| discard_bonus(info, 27, -6, -8)),
+            None => Self::discards(view, t, moves, ws, |info| discard_bonus(info, 27, -6, -8)),
             Some(tr) => {
-                for m in moves.iter_mut() {
+                for (m, w) in moves.iter().zip(ws.iter_mut()) {
                     let s = m.card.suit();
                     // Cheaper to work out again than to cache per suit.
                     let info = &OwnSuit::new(t.out.suit(s), view.holding(me, s));
                     let r = m.card.rank().get();
                     let ir = i32::from(r);
                     let val = discard_bonus(info, 24, -2, 0);
-                    m.weight = if led == tr {
+                    *w = if led == tr {
                         -ir + val
                     } else if partner_winning {
                         if s == tr {
@@ -1063,12 +1083,15 @@ impl TunedOrdering {
             return;
         }
         let trick = Trick::new(view, out);
+        // The weights are worked out apart from the moves and put in as the sort moves
+        // them: the sort then reads no move over a store just made to its weight.
+        let mut ws = [0; 13];
         match view.trick.len() {
-            1 => Self::second_hand(view, &trick, trump, moves),
-            2 => Self::third_hand(view, &trick, trump, moves),
-            _ => Self::fourth_hand(view, &trick, trump, moves),
+            1 => Self::second_hand(view, &trick, trump, moves, &mut ws),
+            2 => Self::third_hand(view, &trick, trump, moves, &mut ws),
+            _ => Self::fourth_hand(view, &trick, trump, moves, &mut ws),
         }
-        sort(moves);
+        sort_weighed(moves, &ws);
     }
 }
 
