@@ -201,14 +201,7 @@ pub(crate) fn sort_weighed(moves: &mut MoveList, weights: &Weights) {
 #[inline(always)]
 fn sort_small_weighed<const N: usize>(moves: &mut MoveList, weights: &Weights) {
     let src: [Move; N] = std::array::from_fn(|i| moves[i]);
-    let mut places = [0usize; N];
-    for i in 0..N {
-        for j in i + 1..N {
-            let later_first = usize::from(weights[j] > weights[i]);
-            places[i] += later_first;
-            places[j] += 1 - later_first;
-        }
-    }
+    let places = places::<N>(std::array::from_fn(|i| weights[i]));
     for (i, p) in places.into_iter().enumerate() {
         moves[p] = src[i];
         moves[p].weight = weights[i];
@@ -222,17 +215,25 @@ fn sort_small_weighed<const N: usize>(moves: &mut MoveList, weights: &Weights) {
 #[inline(always)]
 fn sort_small<const N: usize>(moves: &mut MoveList) {
     let src: [Move; N] = std::array::from_fn(|i| moves[i]);
+    for (m, p) in src.iter().zip(places::<N>(src.map(|m| m.weight))) {
+        moves[p] = *m;
+    }
+}
+
+/// The place of each of `N` weights in the order highest first, ties in list order: the
+/// number that go before it (the earlier ones as heavy or heavier, the later ones strictly
+/// heavier), from one comparison per pair.
+#[inline(always)]
+fn places<const N: usize>(weights: [i32; N]) -> [usize; N] {
     let mut places = [0usize; N];
     for i in 0..N {
         for j in i + 1..N {
-            let later_first = usize::from(src[j].weight > src[i].weight);
+            let later_first = usize::from(weights[j] > weights[i]);
             places[i] += later_first;
             places[j] += 1 - later_first;
         }
     }
-    for (m, p) in src.iter().zip(places) {
-        moves[p] = *m;
-    }
+    places
 }
 
 /// The highest rank of `h` (ranks at bits 2..=14), 0 if `h` is empty.

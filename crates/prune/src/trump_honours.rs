@@ -56,55 +56,50 @@ pub fn trump_honour_trick(
 impl Layout {
     /// [`trump_honour_trick`] of this layout.
     pub fn trump_honour_trick(&self, ours: bool) -> Estimate {
-        honour_trick(self, ours)
-    }
-}
-
-/// [`trump_honour_trick`].
-fn honour_trick(lay: &Layout, ours: bool) -> Estimate {
-    let Some(t) = lay.trump else {
-        return Estimate::default();
-    };
-    let [l, lho, p, rho] = [lay.leader, lay.lho, lay.partner, lay.rho].map(|h| h.suit(t));
-    let all = lay.all.suit(t);
-    if all.len() < 3 {
-        return Estimate::default();
-    }
-    let a = highest(all);
-    let k = highest(all - a);
-    let q = highest(all - a - k);
-    let cards = lay.leader.len();
-    // Each hand of the side with the hand it is behind, and whether it is the leader.
-    let pairs = if ours {
-        [(p, lho, false), (l, rho, true)]
-    } else {
-        [(lho, l, false), (rho, p, false)]
-    };
-    // `a`, `k` and `q` are cards (three trumps are out), so a holding holds them when it
-    // keeps them all.
-    let holds = |h: Holding, c: Holding| h & c == c;
-    for (h, over, is_leader) in pairs {
-        if holds(h, k) && h.len() >= 2 && holds(over, a) && (!is_leader || cards >= 3) {
-            return Estimate {
-                tricks: 1,
-                win: hand_of(t, a | k),
-            };
+        let Some(t) = self.trump else {
+            return Estimate::default();
+        };
+        let [l, lho, p, rho] = [self.leader, self.lho, self.partner, self.rho].map(|h| h.suit(t));
+        let all = self.all.suit(t);
+        if all.len() < 3 {
+            return Estimate::default();
         }
-        if holds(h, q) && h.len() >= 3 && holds(over, a | k) && (!is_leader || cards >= 4) {
+        let a = highest(all);
+        let k = highest(all - a);
+        let q = highest(all - a - k);
+        let cards = self.leader.len();
+        // Each hand of the side with the hand it is behind, and whether it is the leader.
+        let pairs = if ours {
+            [(p, lho, false), (l, rho, true)]
+        } else {
+            [(lho, l, false), (rho, p, false)]
+        };
+        // `a`, `k` and `q` are cards (three trumps are out), so a holding holds them when it
+        // keeps them all.
+        let holds = |h: Holding, c: Holding| h & c == c;
+        for (h, over, is_leader) in pairs {
+            if holds(h, k) && h.len() >= 2 && holds(over, a) && (!is_leader || cards >= 3) {
+                return Estimate {
+                    tricks: 1,
+                    win: hand_of(t, a | k),
+                };
+            }
+            if holds(h, q) && h.len() >= 3 && holds(over, a | k) && (!is_leader || cards >= 4) {
+                return Estimate {
+                    tricks: 1,
+                    win: hand_of(t, a | k | q),
+                };
+            }
+        }
+        let (x, y) = (pairs[0].0, pairs[1].0);
+        if ((x | y) & a).is_empty() && (holds(x, k | q) || holds(y, k | q)) {
             return Estimate {
                 tricks: 1,
                 win: hand_of(t, a | k | q),
             };
         }
+        Estimate::default()
     }
-    let (x, y) = (pairs[0].0, pairs[1].0);
-    if ((x | y) & a).is_empty() && (holds(x, k | q) || holds(y, k | q)) {
-        return Estimate {
-            tricks: 1,
-            win: hand_of(t, a | k | q),
-        };
-    }
-    Estimate::default()
 }
 
 #[cfg(test)]
