@@ -84,6 +84,13 @@ fn variants() -> Vec<(&'static str, SolverBuilder)> {
                 ..d
             }),
         ),
+        (
+            "no forced_moves",
+            b.search(SearchConfig {
+                forced_moves: false,
+                ..d
+            }),
+        ),
         ("tt_kind Flat", b.tt(TtKind::Flat)),
         ("tt_kind Forest", b.tt(TtKind::Forest)),
         ("ordering Paper", b.ordering(OrderingKind::Paper)),

@@ -50,6 +50,13 @@ fn configs() -> Vec<(&'static str, SolverBuilder)> {
             }),
         ),
         (
+            "no forced moves",
+            b.search(SearchConfig {
+                forced_moves: false,
+                ..d
+            }),
+        ),
+        (
             "no symmetry",
             b.search(SearchConfig {
                 symmetry: false,

@@ -303,6 +303,48 @@ pub fn generate_one(view: &TrickView, card: Card) -> Option<Move> {
     })
 }
 
+/// The one legal move of a hand that follows suit with a single run of equivalent cards
+/// (the suit led held, and no card of another hand between its highest and lowest), as
+/// [`generate`] would list it alone; `None` at a lead, a discard or a choice of runs. A
+/// forced move needs no ordering: the search plays it straight away.
+///
+/// ```
+/// use ddsolve_cards::{Card, Deal, Rank, Seat, Strain, Suit};
+/// use ddsolve_moves::{forced_move, TrickView};
+///
+/// // North leads the spade ace: East's K-Q are one run, South's J-9 are split by the ten.
+/// let deal: Deal = "N:A8.A.. KQ.2.. J9.3.. T7.4..".parse()?;
+/// let ace = Card::new(Suit::Spades, Rank::new(14).unwrap());
+/// let mut hands = *deal.hands();
+/// hands[Seat::North].remove(ace);
+/// let led = [ace];
+/// let east = TrickView::new(&hands, Strain::NoTrump, Seat::North, &led);
+/// let mv = forced_move(&east).expect("one run");
+/// assert_eq!((mv.card.rank().get(), mv.equals.len()), (13, 2));
+/// let king = mv.card;
+/// hands[Seat::East].remove(king);
+/// let played = [ace, king];
+/// let south = TrickView::new(&hands, Strain::NoTrump, Seat::North, &played);
+/// assert_eq!(forced_move(&south), None);
+/// # Ok::<(), ddsolve_cards::PbnError>(())
+/// ```
+#[inline]
+pub fn forced_move(view: &TrickView) -> Option<Move> {
+    let led = view.led()?;
+    let mine = view.holding(view.to_play(), led).0;
+    if mine == 0 {
+        return None;
+    }
+    // The ranks strictly between the lowest and the highest of `mine`.
+    let top = 15 - mine.leading_zeros();
+    let between = ((1u32 << top) - 1) as u16 & !((mine & mine.wrapping_neg()).wrapping_sub(1));
+    let others = view.out.suit(led).0 & !mine;
+    if others & between != 0 {
+        return None;
+    }
+    Some(run_move(led, Holding(mine)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -367,6 +409,45 @@ mod tests {
             generate(&view, &mut moves);
             assert_eq!(moves, expected);
         }
+    }
+
+    #[test]
+    fn forced_move_is_the_only_move_generate_lists() {
+        let mut rng = ddsolve_cards::DealRng::new(0xf0_7c_ed);
+        let mut forced = 0;
+        for _ in 0..20_000 {
+            let deal = rng.deal();
+            let mut hands = *deal.hands();
+            for seat in Seat::ALL {
+                hands[seat] = Hand(hands[seat].0 & (rng.next_u64() | rng.next_u64()));
+            }
+            let leader = Seat::ALL[(rng.next_u64() % 4) as usize];
+            let mut trick = Vec::new();
+            for i in 0..(rng.next_u64() % 4) as usize {
+                let seat = leader.offset(i);
+                let pick = (rng.next_u64() % u64::from(hands[seat].len().max(1))) as usize;
+                if let Some(card) = hands[seat].iter().nth(pick) {
+                    hands[seat].remove(card);
+                    trick.push(card);
+                } else {
+                    break;
+                }
+            }
+            let view = TrickView::new(&hands, Strain::NoTrump, leader, &trick);
+            let mut moves = MoveList::new();
+            generate(&view, &mut moves);
+            let following = view
+                .led()
+                .is_some_and(|led| !view.holding(view.to_play(), led).is_empty());
+            match forced_move(&view) {
+                Some(mv) => {
+                    forced += 1;
+                    assert_eq!(moves.as_slice(), &[mv]);
+                }
+                None => assert!(!following || moves.len() > 1),
+            }
+        }
+        assert!(forced > 1_000, "only {forced} forced moves drawn");
     }
 
     #[test]

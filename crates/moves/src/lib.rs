@@ -55,7 +55,7 @@ mod tuned;
 
 pub use any::{AnyOrdering, OrderingKind};
 pub use cutoff::CutoffOrdering;
-pub use generate::{generate, generate_one, Move, MoveList, TrickView};
+pub use generate::{forced_move, generate, generate_one, Move, MoveList, TrickView};
 pub use lead_categories::{LeadCategories, LeadCategory};
 pub use order::{MoveOrdering, OrderHints, PaperOrdering, RankOrdering};
 pub use picker::MovePicker;

@@ -34,6 +34,10 @@ pub struct SearchConfig {
     pub tt_first_tricks: u32,
     /// Kuijf's small-card filter.
     pub small_card_filter: bool,
+    /// A hand that follows suit with one run of equivalent cards
+    /// ([`ddsolve_moves::forced_move`]) plays it straight away: no proposal asked of the
+    /// ordering, no move picker, and its cutoff not reported to the ordering's memory.
+    pub forced_moves: bool,
     /// How exact values are found from zero-window searches.
     pub driver: Driver,
     /// The first leader of each strain starts the driver from its side's tricks estimated
@@ -67,6 +71,7 @@ impl Default for SearchConfig {
             etc_min_cards: 45,
             tt_first_tricks: 14,
             small_card_filter: true,
+            forced_moves: true,
             driver: Driver::Mtdf,
             estimated_first_guess: true,
             forget_order_voids: 4,

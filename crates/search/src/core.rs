@@ -6,7 +6,7 @@ use ddsolve_cards::{
     trick_winner_index, trick_winner_so_far, Card, Hand, Holding, Seat, SeatMap, Side, Strain,
     Symmetries, Symmetry,
 };
-use ddsolve_moves::{Move, MoveList, MoveOrdering, MovePicker, OrderHints, TrickView};
+use ddsolve_moves::{forced_move, Move, MoveList, MoveOrdering, MovePicker, OrderHints, TrickView};
 use ddsolve_prune::{quick_tricks_second_hand_for, target_too_low_or_high, Estimate, Layout};
 use ddsolve_tt::{TranspositionTable, TrickStart, TtEntry, TtHit};
 
@@ -684,6 +684,11 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             ),
             "the cards out at the trick's start"
         );
+        if P > 0 && self.config.forced_moves {
+            if let Some(mv) = forced_move(&trick_view!(self, P)) {
+                return self.search_forced::<P>(&mv, target, d, me_max);
+            }
+        }
         // The tricks the side to play needs, as `Searcher::need` but cheaper (at every
         // node): `tricks_max <= target <= tricks_max + tl` (a trick start past its
         // TargetTooLowOrHigh check leaves `tricks_max < target`; only the root's trick can
@@ -729,6 +734,27 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         }
         self.win[d] = acc;
         best
+    }
+
+    /// The node's value when its one move is `mv` ([`forced_move`]): the move's, with the
+    /// winning ranks its search backed up. A cutoff is kept as the depth's hint, but the
+    /// ordering is not told: there was no choice to learn from.
+    #[inline(always)]
+    fn search_forced<const P: usize>(
+        &mut self,
+        mv: &Move,
+        target: u8,
+        d: usize,
+        me_max: bool,
+    ) -> u8 {
+        let mark = self.play_at::<P>(mv.card, mv.equals);
+        let v = self.search_after::<P>(target);
+        self.unplay_at::<P>(mv.card);
+        self.win[d] = self.win[d - 1] | mark;
+        if (v >= target) == me_max {
+            self.hints.cutoff[d] = Some(mv.card);
+        }
+        v
     }
 
     /// Searches `mv`. On a cutoff records it and returns the node's value (`Ok`); otherwise

@@ -1,5 +1,5 @@
 //! The solver of the examples, switched by environment variables: NO_QT,
-//! NO_LT, NO_TH, NO_TT, NO_ETC, NO_SMALL, NO_SYMMETRY, STEP (driver), GUESS_HALF, ETC_MIN=n, TT_FIRST=n, TT_MB=n, PAPER, RANK, TUNED,
+//! NO_LT, NO_TH, NO_TT, NO_ETC, NO_SMALL, NO_FORCED, NO_SYMMETRY, STEP (driver), GUESS_HALF, ETC_MIN=n, TT_FIRST=n, TT_MB=n, PAPER, RANK, TUNED,
 //! CUTOFF, FOLLOWING, ANY_NEED, LEAD_HINTS or NO_LEAD_CATS (ordering), FOREST or PATTERN (table: `TtForest` or `TtPattern`).
 
 use ddsolve::{Driver, OrderingKind, SearchConfig, SolverBuilder, TtKind};
@@ -17,6 +17,7 @@ pub fn config_from_env() -> SolverBuilder {
         transposition_table: !on("NO_TT"),
         etc: !on("NO_ETC"),
         small_card_filter: !on("NO_SMALL"),
+        forced_moves: !on("NO_FORCED"),
         symmetry: !on("NO_SYMMETRY"),
         driver: if on("STEP") { Driver::Step } else { d.driver },
         estimated_first_guess: !on("GUESS_HALF"),
