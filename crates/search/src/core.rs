@@ -403,7 +403,8 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         // estimators (DDS does so from 6); by default the cheap estimators always come first.
         let tt_first = cfg.transposition_table && u32::from(tl) >= cfg.tt_first_tricks;
         // The table's view of the position, and its key once computed (once a node).
-        let (at, g) = self.trick_start(me);
+        let mut at = TrickStart::new(self.hands, self.trump, me);
+        let g = self.canonical_view(&mut at);
         let mut probed = None;
         if tt_first {
             let key = self.tt.key(&at);
@@ -566,27 +567,29 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         }
     }
 
-    /// The table's view of the current trick-start position (`leader` on lead): the
-    /// canonical form of its class under the root's symmetries, and the symmetry that takes
-    /// the position there (hits come back through its inverse, stores go through it); `None`
-    /// when the root has no symmetry but the identity (almost every deal), and the view is
-    /// the position itself.
-    // Always inlined: the common case (no symmetry) is a copy of the hands; the canonical
-    // form is out of line.
+    /// Makes `at`, the current trick-start position as the table's view, the canonical form
+    /// of its class under the root's symmetries, and returns the symmetry that took it there
+    /// (hits come back through its inverse, stores go through it); `None` when the root has
+    /// no symmetry but the identity (almost every deal), and the view is the position itself.
+    // Always inlined: the common case (no symmetry) is one test; the canonical form is out
+    // of line. The view is built by the caller where it stays and changed there: returned
+    // beside the symmetry, it was built in one place and copied whole to another, and that
+    // copy's loads waited for the byte stores of its trump and leader just made (a failed
+    // store forwarding, a fifth of the trick start's time in the native profile).
     #[inline(always)]
-    fn trick_start(&self, leader: Seat) -> (TrickStart, Option<Symmetry>) {
+    fn canonical_view(&self, at: &mut TrickStart) -> Option<Symmetry> {
         if self.symmetries.is_trivial() {
-            return (TrickStart::new(self.hands, self.trump, leader), None);
+            return None;
         }
-        self.canonical_trick_start(leader)
+        Some(self.canonicalise(at))
     }
 
-    /// [`Searcher::trick_start`] of a root with symmetries: the canonical view.
+    /// [`Searcher::canonical_view`] of a root with symmetries.
     #[inline(never)]
-    fn canonical_trick_start(&self, leader: Seat) -> (TrickStart, Option<Symmetry>) {
-        let g = self.symmetries.canonical(&self.hands, leader);
-        let at = TrickStart::new(g.hands(&self.hands), self.trump, g.seat(leader));
-        (at, Some(g))
+    fn canonicalise(&self, at: &mut TrickStart) -> Symmetry {
+        let g = self.symmetries.canonical(&self.hands, at.leader());
+        *at = TrickStart::new(g.hands(&self.hands), self.trump, g.seat(at.leader()));
+        g
     }
 
     /// Probes the table with the canonical view `at` (key `key`, reached from the current
@@ -810,7 +813,8 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             if tl >= 2 && target_too_low_or_high(self.tricks_max, target, tl).is_none() {
                 let leader = self.leader;
                 let leader_max = leader.side() == self.max_side;
-                let (at, g) = self.trick_start(leader);
+                let mut at = TrickStart::new(self.hands, self.trump, leader);
+                let g = self.canonical_view(&mut at);
                 let key = self.tt.key(&at);
                 let x = self.threshold(leader_max, tl, target);
                 self.stats.count(Counter::TtProbes, d);
