@@ -26,19 +26,26 @@ macro_rules! trick_view {
     };
 }
 
-/// Per-depth memory that survives from one search to the next: the move that last caused a
-/// cutoff and the best move of the last TT hit at each depth.
+/// Per-depth memory that survives from one search to the next: at each depth, the move
+/// that last caused a cutoff and the best move of the last TT hit.
+// Both of a depth side by side, read by every node in one load: in two arrays, LLVM read
+// them with a masked vector load, which no store forwards to.
 #[derive(Clone, Debug)]
 pub(crate) struct Hints {
-    pub cutoff: [Option<Card>; 53],
-    pub tt: [Option<Card>; 53],
+    pub at: [DepthHints; 53],
+}
+
+/// The hints of one depth ([`Hints`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct DepthHints {
+    pub cutoff: Option<Card>,
+    pub tt: Option<Card>,
 }
 
 impl Default for Hints {
     fn default() -> Hints {
         Hints {
-            cutoff: [None; 53],
-            tt: [None; 53],
+            at: [DepthHints::default(); 53],
         }
     }
 }
@@ -485,7 +492,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             });
             let (lower, upper) = if leader_won { (lead, tl) } else { (0, lead) };
             let best = if leader_won {
-                self.hints.cutoff[d]
+                self.hints.at[d].cutoff
             } else {
                 None
             };
@@ -639,7 +646,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             self.verify(bound_target(v, won), won, "tt hit");
         }
         self.win[d] = hit.win;
-        self.hints.tt[d] = hit.best;
+        self.hints.at[d].tt = hit.best;
         Some(v)
     }
 
@@ -699,9 +706,10 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         let tl = ((d + P + 3) >> 2) as u8; // (d + P).div_ceil(4), one add and a shift
         let max_need = target.wrapping_sub(self.tricks_max);
         debug_assert!(target >= self.tricks_max && max_need <= tl);
+        let at = self.hints.at[d];
         let hints = OrderHints {
-            cutoff: self.hints.cutoff[d],
-            tt: self.hints.tt[d],
+            cutoff: at.cutoff,
+            tt: at.tt,
             need: if me_max {
                 max_need
             } else {
@@ -755,7 +763,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         self.unplay_at::<P>(mv.card);
         self.win[d] = self.win[d - 1] | mark;
         if (v >= target) == me_max {
-            self.hints.cutoff[d] = Some(mv.card);
+            self.hints.at[d].cutoff = Some(mv.card);
         }
         v
     }
@@ -780,7 +788,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         let child = self.win[d - 1] | mark;
         if (v >= target) == me_max {
             self.win[d] = child;
-            self.hints.cutoff[d] = Some(mv.card);
+            self.hints.at[d].cutoff = Some(mv.card);
             self.report_cutoff(picker, P, hints, mv.card);
             return Ok(v);
         }
@@ -833,7 +841,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             self.unplay_at::<3>(mv.card);
             if let Some((v, win)) = answer {
                 self.win[d] = win;
-                self.hints.cutoff[d] = Some(mv.card);
+                self.hints.at[d].cutoff = Some(mv.card);
                 self.report_cutoff(picker, 3, hints, mv.card);
                 self.stats.count(Counter::Etc, d);
                 return Some(v);
