@@ -191,7 +191,20 @@ pub(crate) fn sort_weighed(moves: &mut MoveList, weights: &Weights) {
             sort_small_weighed::<3>(moves, weights);
         }
     } else if n == 2 {
-        sort_small_weighed::<2>(moves, weights);
+        // The two weights read one by one: the places' array of both was one 8-byte load
+        // over the two 4-byte stores just made, which waits for them to be written (a
+        // failed store forwarding, the hottest instruction of the followers' ordering).
+        let m0 = Move {
+            weight: weights[0],
+            ..moves[0]
+        };
+        let m1 = Move {
+            weight: weights[1],
+            ..moves[1]
+        };
+        let swap = m1.weight > m0.weight;
+        moves[0] = if swap { m1 } else { m0 };
+        moves[1] = if swap { m0 } else { m1 };
     } else if n == 1 {
         moves[0].weight = weights[0];
     }
