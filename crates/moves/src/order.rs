@@ -193,7 +193,7 @@ pub(crate) fn sort_weighed(moves: &mut MoveList, weights: &Weights) {
     } else if n == 2 {
         // The two weights read one by one: the places' array of both was one 8-byte load
         // over the two 4-byte stores just made, which waits for them to be written (a
-        // failed store forwarding, the hottest instruction of the followers' ordering).
+        // failed store forwarding: BENCHMARKS.md, 2026-11-28).
         let m0 = Move {
             weight: weights[0],
             ..moves[0]

@@ -582,7 +582,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     // of line. The view is built by the caller where it stays and changed there: returned
     // beside the symmetry, it was built in one place and copied whole to another, and that
     // copy's loads waited for the byte stores of its trump and leader just made (a failed
-    // store forwarding, a fifth of the trick start's time in the native profile).
+    // store forwarding: BENCHMARKS.md, 2026-11-28).
     #[inline(always)]
     fn canonical_view(&self, at: &mut TrickStart) -> Option<Symmetry> {
         if self.symmetries.is_trivial() {
