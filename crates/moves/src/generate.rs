@@ -369,28 +369,33 @@ mod tests {
         }
     }
 
+    /// A random node: a deal with a few cards taken out of play (so that runs span gone
+    /// cards), a leader, and up to three cards of the trick played.
+    fn random_node(rng: &mut ddsolve_cards::DealRng) -> (SeatMap<Hand>, Seat, Vec<Card>) {
+        let mut hands = *rng.deal().hands();
+        for seat in Seat::ALL {
+            hands[seat] = Hand(hands[seat].0 & (rng.next_u64() | rng.next_u64()));
+        }
+        let leader = Seat::ALL[(rng.next_u64() % 4) as usize];
+        let mut trick = Vec::new();
+        for i in 0..(rng.next_u64() % 4) as usize {
+            let seat = leader.offset(i);
+            let pick = (rng.next_u64() % u64::from(hands[seat].len().max(1))) as usize;
+            if let Some(card) = hands[seat].iter().nth(pick) {
+                hands[seat].remove(card);
+                trick.push(card);
+            } else {
+                break;
+            }
+        }
+        (hands, leader, trick)
+    }
+
     #[test]
     fn generate_lists_the_runs_suit_by_suit_highest_first() {
         let mut rng = ddsolve_cards::DealRng::new(0x9e_4e_7a);
         for _ in 0..5_000 {
-            let deal = rng.deal();
-            let mut hands = *deal.hands();
-            // Take a few cards out of play, so that runs span gone cards.
-            for seat in Seat::ALL {
-                hands[seat] = Hand(hands[seat].0 & (rng.next_u64() | rng.next_u64()));
-            }
-            let leader = Seat::ALL[(rng.next_u64() % 4) as usize];
-            let mut trick = Vec::new();
-            for i in 0..(rng.next_u64() % 4) as usize {
-                let seat = leader.offset(i);
-                let pick = (rng.next_u64() % u64::from(hands[seat].len().max(1))) as usize;
-                if let Some(card) = hands[seat].iter().nth(pick) {
-                    hands[seat].remove(card);
-                    trick.push(card);
-                } else {
-                    break;
-                }
-            }
+            let (hands, leader, trick) = random_node(&mut rng);
             let view = TrickView::new(&hands, Strain::NoTrump, leader, &trick);
             let hand = view.hands[view.to_play()];
             let others = others_out(&view, hand);
@@ -416,23 +421,7 @@ mod tests {
         let mut rng = ddsolve_cards::DealRng::new(0xf0_7c_ed);
         let mut forced = 0;
         for _ in 0..20_000 {
-            let deal = rng.deal();
-            let mut hands = *deal.hands();
-            for seat in Seat::ALL {
-                hands[seat] = Hand(hands[seat].0 & (rng.next_u64() | rng.next_u64()));
-            }
-            let leader = Seat::ALL[(rng.next_u64() % 4) as usize];
-            let mut trick = Vec::new();
-            for i in 0..(rng.next_u64() % 4) as usize {
-                let seat = leader.offset(i);
-                let pick = (rng.next_u64() % u64::from(hands[seat].len().max(1))) as usize;
-                if let Some(card) = hands[seat].iter().nth(pick) {
-                    hands[seat].remove(card);
-                    trick.push(card);
-                } else {
-                    break;
-                }
-            }
+            let (hands, leader, trick) = random_node(&mut rng);
             let view = TrickView::new(&hands, Strain::NoTrump, leader, &trick);
             let mut moves = MoveList::new();
             generate(&view, &mut moves);

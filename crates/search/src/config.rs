@@ -36,7 +36,8 @@ pub struct SearchConfig {
     pub small_card_filter: bool,
     /// A hand that follows suit with one run of equivalent cards
     /// ([`ddsolve_moves::forced_move`]) plays it straight away: no proposal asked of the
-    /// ordering, no move picker, and its cutoff not reported to the ordering's memory.
+    /// ordering, no move picker, no enhanced transposition cutoffs at a fourth hand, and its
+    /// cutoff not reported to the ordering's memory.
     pub forced_moves: bool,
     /// How exact values are found from zero-window searches.
     pub driver: Driver,

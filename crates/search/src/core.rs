@@ -758,14 +758,23 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         d: usize,
         me_max: bool,
     ) -> u8 {
-        let mark = self.play_at::<P>(mv.card, mv.equals);
-        let v = self.search_after::<P>(target);
-        self.unplay_at::<P>(mv.card);
-        self.win[d] = self.win[d - 1] | mark;
+        let (v, child) = self.search_move::<P>(mv, target, d);
+        self.win[d] = child;
         if (v >= target) == me_max {
             self.hints.at[d].cutoff = Some(mv.card);
         }
         v
+    }
+
+    /// Plays `mv`, searches the node after it and takes it back: the move's value and the
+    /// winning ranks its search backed up (with the trick's winner if `mv` completed a trick
+    /// won by rank).
+    #[inline(always)]
+    fn search_move<const P: usize>(&mut self, mv: &Move, target: u8, d: usize) -> (u8, Hand) {
+        let mark = self.play_at::<P>(mv.card, mv.equals);
+        let v = self.search_after::<P>(target);
+        self.unplay_at::<P>(mv.card);
+        (v, self.win[d - 1] | mark)
     }
 
     /// Searches `mv`. On a cutoff records it and returns the node's value (`Ok`); otherwise
@@ -782,10 +791,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         d: usize,
         me_max: bool,
     ) -> Result<u8, (u8, Hand)> {
-        let mark = self.play_at::<P>(mv.card, mv.equals);
-        let v = self.search_after::<P>(target);
-        self.unplay_at::<P>(mv.card);
-        let child = self.win[d - 1] | mark;
+        let (v, child) = self.search_move::<P>(mv, target, d);
         if (v >= target) == me_max {
             self.win[d] = child;
             self.hints.at[d].cutoff = Some(mv.card);
