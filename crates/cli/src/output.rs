@@ -15,9 +15,10 @@
 //!   disk filled up is cut off again (the file is truncated to its length before it), so the
 //!   file holds whole records only;
 //! - standard output closed (`>&-`): the Rust runtime opens `/dev/null` (read-write) in its
-//!   place before `main`, so writes would vanish with exit status 0; [`Stdout`] recognises
-//!   that descriptor (on Linux, through `/proc/self/fdinfo/1`: `/dev/null` open read-write,
-//!   which a shell redirection `>/dev/null` never gives) and fails its first write instead.
+//!   place before `main`, so the records go nowhere and the run ends with exit status 0.
+//!   That descriptor cannot be told apart from a `/dev/null` that the caller opened
+//!   read-write on purpose (Python's `subprocess.DEVNULL`, a shell's `1<>/dev/null`), which
+//!   must work, so it is written to as any other.
 
 use std::fs::File;
 use std::io::{self, Write};
@@ -29,7 +30,7 @@ use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
 const BUFFER: usize = 64 * 1024;
 
 /// Standard output: a handle of its own on descriptor 1 (so that no layer of `std` hides an
-/// error), `None` if it was closed when the process started; and the records not yet
+/// error), `None` if descriptor 1 could not be duplicated; and the records not yet
 /// written.
 #[derive(Debug)]
 struct Sink {
@@ -39,15 +40,11 @@ struct Sink {
 
 impl Sink {
     fn open() -> Sink {
-        let file = if stdout_was_closed() {
-            None
-        } else {
-            io::stdout()
-                .as_fd()
-                .try_clone_to_owned()
-                .ok()
-                .map(File::from)
-        };
+        let file = io::stdout()
+            .as_fd()
+            .try_clone_to_owned()
+            .ok()
+            .map(File::from);
         Sink {
             file,
             buf: Vec::new(),
@@ -55,9 +52,9 @@ impl Sink {
     }
 
     fn file(&mut self) -> io::Result<&mut File> {
-        self.file
-            .as_mut()
-            .ok_or_else(|| io::Error::other("standard output is closed (nothing can be printed)"))
+        self.file.as_mut().ok_or_else(|| {
+            io::Error::other("standard output cannot be written (its descriptor is not open)")
+        })
     }
 
     /// Writes the buffer; on a failure, cuts a regular file back to its length before it.
@@ -80,22 +77,6 @@ impl Sink {
         }
         written
     }
-}
-
-/// Was standard output closed when the process started? See the module documentation.
-fn stdout_was_closed() -> bool {
-    let is_null = std::fs::read_link("/proc/self/fd/1").is_ok_and(|p| p == Path::new("/dev/null"));
-    if !is_null {
-        return false;
-    }
-    let Ok(info) = std::fs::read_to_string("/proc/self/fdinfo/1") else {
-        return false;
-    };
-    info.lines()
-        .find_map(|l| l.strip_prefix("flags:"))
-        .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
-        // O_ACCMODE == 3, O_RDWR == 2.
-        .is_some_and(|flags| flags & 3 == 2)
 }
 
 /// Standard output, buffered, behind the lock that the Ctrl-C handler takes.
