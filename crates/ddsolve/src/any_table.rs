@@ -66,8 +66,9 @@ impl TranspositionTable for AnyTable {
     }
 
     /// The key of whichever table: one key computation after the dispatch (each table's
-    /// key is its `RankOwners::key`).
-    #[inline]
+    /// key is its `RankOwners::key`). Always inlined into the search: the call and the
+    /// key's return through memory cost more than its few lookups.
+    #[inline(always)]
     fn key(&mut self, at: &TrickStart) -> PatternKey {
         let owners = match self {
             AnyTable::Flat(t) => t.rank_owners(),

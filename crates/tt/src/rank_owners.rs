@@ -159,7 +159,7 @@ impl RankOwners {
 
     /// The pattern and the suit lengths of `hands` from the tables: the lengths with suit
     /// `s`, hand `h` at bits `4 (4 s + h)` (as [`TtKey::lengths`] holds them).
-    #[inline]
+    #[inline(always)]
     fn lookup(lanes: &Lanes, hands: &SeatMap<Hand>) -> (u128, u64) {
         let all = (hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3]).0;
         let entry = |s: usize| lanes[s][((all >> (16 * s + 2)) as usize) & (SETS - 1)];
@@ -175,8 +175,10 @@ impl RankOwners {
     }
 
     /// The [`PatternKey`] of `at`: from the tables once prepared (`at` must then be a
-    /// position of the deal they were prepared for), else from the hands.
-    #[inline]
+    /// position of the deal they were prepared for), else from the hands. Always inlined:
+    /// the search asks for a key at every trick start, and the call and the key's return
+    /// through memory cost more than its lookups.
+    #[inline(always)]
     pub fn key(&self, at: &TrickStart) -> PatternKey {
         let Some(lanes) = &self.lanes else {
             return unprepared_key(at);
