@@ -485,6 +485,24 @@ pub(crate) struct SuitBonus {
 }
 
 impl SuitBonus {
+    /// The bonuses `top` and `bottom` of the highest and lowest card of `my`, the leader's
+    /// holding in the suit (what [`SuitBonus::new`] gave for it, kept apart).
+    #[inline(always)]
+    pub(crate) fn of_bonuses(my: u16, top: i32, bottom: i32) -> SuitBonus {
+        SuitBonus {
+            high: highest_bit(my),
+            low: my & my.wrapping_neg(),
+            top,
+            bottom,
+        }
+    }
+
+    /// The bonuses of the highest and of the lowest card.
+    #[inline(always)]
+    pub(crate) fn bonuses(&self) -> (i32, i32) {
+        (self.top, self.bottom)
+    }
+
     /// The suit's bonuses, and whether it has one of the three lanes' categories (an
     /// opponent's ruff, a finesse, a free finesse), from the suit's holdings of the leader,
     /// the left-hand opponent, partner and the right-hand opponent (rank bits), its five
@@ -518,13 +536,7 @@ impl SuitBonus {
         } else {
             (0, 0, false)
         };
-        let bonus = SuitBonus {
-            high: highest_bit(my),
-            low: my & my.wrapping_neg(),
-            top,
-            bottom,
-        };
-        (bonus, lane)
+        (SuitBonus::of_bonuses(my, top, bottom), lane)
     }
 
     /// The bonus of a lead of the suit standing for `equals`: `middle` for a card neither

@@ -51,6 +51,7 @@ mod lead_categories;
 mod order;
 mod picker;
 mod small_card_filter;
+mod suit_memo;
 mod tuned;
 
 pub use any::{AnyOrdering, OrderingKind};

@@ -4,6 +4,7 @@
 
 use crate::lead_categories::{from_key, key, SuitBonus};
 use crate::order::{bottom, highest_bit, sort, sort_weighed, top, Weights};
+use crate::suit_memo::SuitMemo;
 use crate::{LeadCategory, Move, MoveList, MoveOrdering, OrderHints, TrickView};
 use ddsolve_cards::{Card, Hand, Holding, Seat, Suit};
 
@@ -70,49 +71,47 @@ fn discard_bonus(info: &OwnSuit, div: i32, kx: i32, stiff_top: i32) -> i32 {
     add
 }
 
-/// What a notrump lead's weight needs to know of its suit, worked out once per suit and node
-/// (the rules of [`TunedOrdering::lead_nt`]).
+/// What a lead's weight needs to know of its suit, worked out once per suit and node (the
+/// rules of [`TunedOrdering::lead_nt`] and [`TunedOrdering::lead_trump`]).
 #[derive(Clone, Copy, Debug, Default)]
-struct LeadNt {
+struct LeadSuit {
     all: Holding,
     /// The bits of the suit's highest and second-highest cards out.
     first: u16,
     second: u16,
-    /// Partner's top card beats both opponents'.
-    partner_beats: bool,
+    /// The suit's facts, `FLAG_*` bits.
+    flags: u16,
     /// The weight, less the move's own terms, when the side wins the trick.
-    win_base: i32,
+    win: i32,
     /// The same when it does not.
-    lose_base: i32,
-    /// An opponent holds the top card alone.
-    singleton_top: bool,
-    /// The leader holds the top card.
-    first_me: bool,
+    lose: i32,
 }
 
-/// What a lead's weight needs to know of its suit when trumps are out, worked out once per
-/// suit and node (the rules of [`TunedOrdering::lead_trump`]).
-#[derive(Clone, Copy, Debug, Default)]
-struct LeadTrump {
-    all: Holding,
-    /// The bits of the suit's highest and second-highest cards out.
-    first: u16,
-    second: u16,
-    /// Whether the side wins the trick when the leader plays the suit's highest card, and
-    /// when it plays another.
-    wins_with_top: bool,
-    wins_below_top: bool,
-    /// The suit's part of the weight when the side wins, and when it does not.
-    win_delta: i32,
-    lose_delta: i32,
-    /// An opponent holds the top card alone.
-    singleton_top: bool,
-    first_me: bool,
-    first_pd: bool,
-    second_me: bool,
-    second_pd: bool,
-    /// An opponent void in the suit holds trumps (never in the trump suit).
-    opponent_ruffs: bool,
+impl LeadSuit {
+    /// Is the flag `f` set?
+    #[inline(always)]
+    fn has(&self, f: u16) -> bool {
+        self.flags & f != 0
+    }
+}
+
+/// A suit's part of a lead's weights, less the opponents' spread term ([`spread`]): the
+/// weight when the side wins the trick and when it does not, and the suit's `FLAG_*` bits.
+#[derive(Clone, Copy, Debug)]
+struct SuitPart {
+    win: i32,
+    lose: i32,
+    flags: u16,
+}
+
+/// `f` if `b`, else 0.
+#[inline(always)]
+fn flag(b: bool, f: u16) -> u16 {
+    if b {
+        f
+    } else {
+        0
+    }
 }
 
 /// One suit at a lead, as the leader's weights see it: the four hands' cards in it, from the
@@ -218,6 +217,14 @@ impl LeadTrumps {
             overruffs: [t[2] > t[1], t[2] > t[3]],
         }
     }
+
+    /// The facts as 6 bits of a [`memo_key`]: the holders, then the two overruffs.
+    #[inline(always)]
+    fn key_bits(&self) -> u64 {
+        u64::from(self.holders)
+            | u64::from(self.overruffs[0]) << 4
+            | u64::from(self.overruffs[1]) << 5
+    }
 }
 
 /// The number of cards of `h`.
@@ -255,15 +262,143 @@ const fn spread_table(div: i32) -> [i32; 32] {
 const SPREAD_NT: [i32; 32] = spread_table(19);
 const SPREAD_TRUMP: [i32; 32] = spread_table(13);
 
-impl TunedOrdering {
-    /// `tl`: the leader's cards less one.
+/// The opponents' spread term of a lead's weights, from `table` ([`SPREAD_NT`] or
+/// [`SPREAD_TRUMP`]): suits that give the opponents many cards to choose from make larger
+/// trees. `lho`, `rho`: their holdings in the suit; `tl`: the leader's cards less one (what
+/// a void opponent counts).
+#[inline(always)]
+fn spread(table: &[i32; 32], lho: u16, rho: u16, tl: i32) -> i32 {
+    let count = |h: u16| if h == 0 { tl + 1 } else { len16(h) };
+    table[(count(lho) + count(rho)) as usize & 31]
+}
+
+/// The key of a suit's facts at a lead in a [`SuitMemo`]: the four holdings from the
+/// leader round, one 16-bit lane each (rank bits 2 to 14), and `extra` ([`key_extra`]) in
+/// the lanes' bits 0 and 1, which no rank uses (bit 15 stays clear: no key is
+/// [`crate::suit_memo::NO_KEY`]).
+#[inline(always)]
+fn memo_key(holdings: [u16; 4], extra: u64) -> u64 {
+    let [me, lho, pd, rho] = holdings.map(u64::from);
+    me | lho << 16 | pd << 32 | rho << 48 | extra
+}
+
+/// 8 bits of a [`memo_key`] besides the holdings, two to a lane: `mode` (0 notrump, 1 the
+/// trump suit, 2 a side suit) and the trump facts the suit's weights read (6 bits, 0 in
+/// notrump).
+#[inline(always)]
+fn key_extra(mode: u64, trumps: u64) -> u64 {
+    let v = mode | trumps << 2;
+    (v & 3) | (v >> 2 & 3) << 16 | (v >> 4 & 3) << 32 | (v >> 6 & 3) << 48
+}
+
+/// A suit's facts at a lead as the memory keeps them (8 bytes): the weights' suit part,
+/// less the spread term, when the side wins the trick and when it does not; the lead
+/// categories' bonuses of the leader's highest and lowest card; and `FLAG_*` bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct MemoFacts {
+    win: i16,
+    lose: i16,
+    top: i8,
+    bottom: i8,
+    flags: u16,
+}
+
+/// [`MemoFacts::flags`]: the suit has one of the three lanes' categories.
+const FLAG_LANE: u16 = 1;
+/// An opponent holds the top card alone.
+const FLAG_SINGLETON_TOP: u16 = 1 << 1;
+/// The leader holds the top card.
+const FLAG_FIRST_ME: u16 = 1 << 2;
+/// Notrump: partner's top card beats both opponents'.
+const FLAG_PARTNER_BEATS: u16 = 1 << 3;
+/// Trumps: the side wins with the top card, and with another.
+const FLAG_WINS_WITH_TOP: u16 = 1 << 4;
+const FLAG_WINS_BELOW_TOP: u16 = 1 << 5;
+/// Trumps: partner holds the top card; the leader and partner the second.
+const FLAG_FIRST_PD: u16 = 1 << 6;
+const FLAG_SECOND_ME: u16 = 1 << 7;
+const FLAG_SECOND_PD: u16 = 1 << 8;
+
+impl MemoFacts {
+    /// The facts of `win`, `lose` (which fit 16 bits), the bonuses of `bonus` (which fit 8)
+    /// and the flags `flags`.
     #[inline(always)]
-    fn lead_nt(h: &LeadHoldings, tl: i32) -> LeadNt {
+    fn new(win: i32, lose: i32, bonus: &SuitBonus, flags: u16) -> MemoFacts {
+        let (top, bottom) = bonus.bonuses();
+        debug_assert!(i16::try_from(win).is_ok() && i16::try_from(lose).is_ok());
+        debug_assert!(i8::try_from(top).is_ok() && i8::try_from(bottom).is_ok());
+        MemoFacts {
+            win: win as i16,
+            lose: lose as i16,
+            top: top as i8,
+            bottom: bottom as i8,
+            flags,
+        }
+    }
+
+    /// Is the flag `f` set?
+    #[inline(always)]
+    fn has(&self, f: u16) -> bool {
+        self.flags & f != 0
+    }
+
+    /// The categories' bonuses of the suit, `my` the leader's holding in it, and whether
+    /// it has one of the three lanes'.
+    #[inline(always)]
+    fn bonus(&self, my: u16) -> (SuitBonus, bool) {
+        let b = SuitBonus::of_bonuses(my, i32::from(self.top), i32::from(self.bottom));
+        (b, self.has(FLAG_LANE))
+    }
+}
+
+/// An empty slot's facts (never read).
+const NO_FACTS: MemoFacts = MemoFacts {
+    win: 0,
+    lose: 0,
+    top: 0,
+    bottom: 0,
+    flags: 0,
+};
+
+thread_local! {
+    /// The leads' suits seen last, notrump and trumps alike (the key tells them apart).
+    static LEAD_MEMO: SuitMemo<MemoFacts> = const { SuitMemo::new(NO_FACTS) };
+}
+
+/// The memory's facts of a suit: `part`, the bonuses of `bonus`, and whether the suit has
+/// one of the three lanes' categories.
+#[inline(always)]
+fn pack(part: &SuitPart, bonus: &SuitBonus, lane: bool) -> MemoFacts {
+    MemoFacts::new(
+        part.win,
+        part.lose,
+        bonus,
+        part.flags | flag(lane, FLAG_LANE),
+    )
+}
+
+/// The [`LeadSuit`] of the memory's facts `f`, `all` the suit's cards out and `spread` the
+/// spread term.
+#[inline(always)]
+fn unpack(f: &MemoFacts, all: u16, spread: i32) -> LeadSuit {
+    let first = highest_bit(all);
+    LeadSuit {
+        all: Holding(all),
+        first,
+        second: highest_bit(all & !first),
+        flags: f.flags,
+        win: i32::from(f.win) + spread,
+        lose: i32::from(f.lose) + spread,
+    }
+}
+
+impl TunedOrdering {
+    /// The suit's facts at a notrump lead, its weights less the opponents' spread term
+    /// ([`spread`], added by the caller: the one term that depends on more than the suit).
+    #[inline(always)]
+    fn lead_nt(h: &LeadHoldings) -> SuitPart {
         let (ll, lp, lr) = (len16(h.lho), len16(h.pd), len16(h.rho));
-        // Suits that give the opponents many cards to choose from make larger trees.
-        let count = |l: i32| if l == 0 { tl + 1 } else { l };
-        let mut delta = SPREAD_NT[(count(ll) + count(lr)) as usize & 31];
-        delta -= 9 * i32::from(lp == 0);
+        let delta = -9 * i32::from(lp == 0);
         let (first_lho, first_rho) = (h.lho & h.first != 0, h.rho & h.first != 0);
         let (second_lho, second_rho) = (h.lho & h.second != 0, h.rho & h.second != 0);
         let second_pd = h.pd & h.second != 0;
@@ -286,27 +421,24 @@ impl TunedOrdering {
         }
         // The side will hold the top card of the next round.
         lose += [0, 25, 35][h.next_round_tops()];
-        LeadNt {
-            all: h.all,
-            first: h.first,
-            second: h.second,
-            partner_beats: h.partner_beats(),
-            win_base: win,
-            lose_base: lose,
-            singleton_top: h.singleton_top(),
-            first_me: h.me & h.first != 0,
+        SuitPart {
+            win,
+            lose,
+            flags: flag(h.partner_beats(), FLAG_PARTNER_BEATS)
+                | flag(h.singleton_top(), FLAG_SINGLETON_TOP)
+                | flag(h.me & h.first != 0, FLAG_FIRST_ME),
         }
     }
 
     #[inline(always)]
-    fn weight_leader_nt(suit: &LeadNt, hints: &OrderHints, m: &Move) -> i32 {
+    fn weight_leader_nt<const HINTS: bool>(suit: &LeadSuit, hints: &OrderHints, m: &Move) -> i32 {
         let r = m.card.rank().get();
         let rel = rel_rank(suit.all, r);
-        let is_cut = Some(m.card) == hints.cutoff;
-        let is_tt = !is_cut && Some(m.card) == hints.tt;
+        let is_cut = HINTS && Some(m.card) == hints.cutoff;
+        let is_tt = HINTS && !is_cut && Some(m.card) == hints.tt;
         // The move stands for the suit's highest card out (its card is the run's highest).
-        if m.equals.0 & suit.first != 0 || suit.partner_beats {
-            let mut w = suit.win_base + rel;
+        if m.equals.0 & suit.first != 0 || suit.has(FLAG_PARTNER_BEATS) {
+            let mut w = suit.win + rel;
             if is_cut {
                 w += 126;
             } else if is_tt {
@@ -314,10 +446,10 @@ impl TunedOrdering {
             }
             w
         } else {
-            let delta = suit.lose_base;
-            let mut w = if suit.singleton_top {
+            let delta = suit.lose;
+            let mut w = if suit.has(FLAG_SINGLETON_TOP) {
                 delta + 28 + rel
-            } else if suit.first_me {
+            } else if suit.has(FLAG_FIRST_ME) {
                 delta - 17 + rel
             } else if m.equals.len() <= 1 {
                 delta + 12 + rel
@@ -336,12 +468,13 @@ impl TunedOrdering {
         }
     }
 
-    /// `trumps`: the trump facts of the hands (the same for every suit); `side_suit`:
-    /// whether the suit is not trumps; `tl`: the leader's cards less one.
+    /// The suit's facts at a lead with trumps out, its weights less the opponents' spread
+    /// term ([`spread`], added by the caller), and whether an opponent void in the suit
+    /// holds trumps (never in the trump suit). `trumps`: the trump facts of the hands (the
+    /// same for every suit); `side_suit`: whether the suit is not trumps.
     #[inline(always)]
-    fn lead_trump(h: &LeadHoldings, trumps: &LeadTrumps, side_suit: bool, tl: i32) -> LeadTrump {
+    fn lead_trump(h: &LeadHoldings, trumps: &LeadTrumps, side_suit: bool) -> (SuitPart, bool) {
         let (ll, lp, lr) = (len16(h.lho), len16(h.pd), len16(h.rho));
-        let count = |l: i32| if l == 0 { tl + 1 } else { l };
         // The hands void in the suit that hold trumps, by seat index from the leader round
         // (none in the trump suit). Bitwise operators below, not `&&` and `||`, where the
         // facts are cheap: branches on them were mispredicted.
@@ -352,7 +485,7 @@ impl TunedOrdering {
         let (first_pd, first_rho) = (h.pd & h.first != 0, h.rho & h.first != 0);
         let (second_me, second_pd) = (h.me & h.second != 0, h.pd & h.second != 0);
         let second_rho = h.rho & h.second != 0;
-        let mut delta = SPREAD_TRUMP[(count(ll) + count(lr)) as usize & 31];
+        let mut delta = 0;
         if first_rho || second_rho {
             delta -= 7 * i32::from(lr != 1);
         } else if first_lho && second_pd && lp != 1 {
@@ -376,54 +509,55 @@ impl TunedOrdering {
                 (pd_beats & !ruff_lho & !ruff_rho) | (!pd_beats & ruff_pd & lho_ok & rho_ok);
         }
         let lose = delta + [0, 8, 20][h.next_round_tops()];
-        LeadTrump {
-            all: h.all,
-            first: h.first,
-            second: h.second,
-            wins_with_top,
-            wins_below_top,
-            win_delta: delta,
-            lose_delta: lose,
-            singleton_top: h.singleton_top(),
-            first_me,
-            first_pd,
-            second_me,
-            second_pd,
-            opponent_ruffs: ruff_lho | ruff_rho,
-        }
+        let part = SuitPart {
+            win: delta,
+            lose,
+            flags: flag(wins_with_top, FLAG_WINS_WITH_TOP)
+                | flag(wins_below_top, FLAG_WINS_BELOW_TOP)
+                | flag(h.singleton_top(), FLAG_SINGLETON_TOP)
+                | flag(first_me, FLAG_FIRST_ME)
+                | flag(first_pd, FLAG_FIRST_PD)
+                | flag(second_me, FLAG_SECOND_ME)
+                | flag(second_pd, FLAG_SECOND_PD),
+        };
+        (part, ruff_lho | ruff_rho)
     }
 
     #[inline(always)]
-    fn weight_leader_trump(suit: &LeadTrump, hints: &OrderHints, m: &Move) -> i32 {
+    fn weight_leader_trump<const HINTS: bool>(
+        suit: &LeadSuit,
+        hints: &OrderHints,
+        m: &Move,
+    ) -> i32 {
         let r = m.card.rank().get();
         let rel = rel_rank(suit.all, r);
         // The move stands for the suit's highest card out (its card is the run's highest).
         let is_top = m.equals.0 & suit.first != 0;
         let wins = if is_top {
-            suit.wins_with_top
+            suit.has(FLAG_WINS_WITH_TOP)
         } else {
-            suit.wins_below_top
+            suit.has(FLAG_WINS_BELOW_TOP)
         };
-        let is_cut = Some(m.card) == hints.cutoff;
-        let is_tt = !is_cut && Some(m.card) == hints.tt;
+        let is_cut = HINTS && Some(m.card) == hints.cutoff;
+        let is_tt = HINTS && !is_cut && Some(m.card) == hints.tt;
         // Read only where the leader does not hold the highest card: then the move's card is
         // the second-highest.
         let is_second = m.equals.0 & suit.second != 0;
         let has_equals = m.equals.len() > 1;
         if wins {
-            let delta = suit.win_delta;
-            let mut w = if suit.singleton_top {
+            let delta = suit.win;
+            let mut w = if suit.has(FLAG_SINGLETON_TOP) {
                 delta + 35 + rel
-            } else if suit.first_me {
-                if suit.second_pd {
+            } else if suit.has(FLAG_FIRST_ME) {
+                if suit.has(FLAG_SECOND_PD) {
                     delta + 48 + rel
                 } else if is_top {
                     delta + 31
                 } else {
                     delta - 3 + rel
                 }
-            } else if suit.first_pd {
-                if suit.second_me {
+            } else if suit.has(FLAG_FIRST_PD) {
+                if suit.has(FLAG_SECOND_ME) {
                     delta + 42 + rel
                 } else {
                     delta + 28 + rel
@@ -442,18 +576,18 @@ impl TunedOrdering {
             }
             w
         } else {
-            let delta = suit.lose_delta;
-            let mut w = if suit.singleton_top {
+            let delta = suit.lose;
+            let mut w = if suit.has(FLAG_SINGLETON_TOP) {
                 delta + rel + 2
-            } else if suit.first_me {
-                if suit.second_pd {
+            } else if suit.has(FLAG_FIRST_ME) {
+                if suit.has(FLAG_SECOND_PD) {
                     delta + 33 + rel
                 } else if is_top {
                     delta + 38
                 } else {
                     delta - 14 + rel
                 }
-            } else if suit.first_pd {
+            } else if suit.has(FLAG_FIRST_PD) {
                 delta + 23 + rel
             } else if has_equals && is_second {
                 delta + 35
@@ -467,10 +601,9 @@ impl TunedOrdering {
         }
     }
 
-    /// The leader's weights: the suit's part once per suit, then each move's. With `CATS`,
-    /// each suit's lead categories too ([`SuitBonus`]), worked out in the same pass; if any
-    /// suit has a bonus, the weights are [`key`]s of the weights and the bonuses (and the
-    /// answer is true).
+    /// The leader's weights: the suit's part once per suit, then each move's. With `CATS`, each suit's lead categories too ([`SuitBonus`]),
+    /// worked out in the same pass; if any suit has a bonus, the weights are [`key`]s of
+    /// the weights and the bonuses (and the answer is true).
     #[inline(always)]
     fn weigh_leads<const CATS: bool>(
         view: &TrickView,
@@ -486,56 +619,80 @@ impl TunedOrdering {
         let mut suits = suits_held(hands[0]);
         let mut bonus = [SuitBonus::default(); 4];
         let mut any_bonus = false;
+        // Without hints (most leads), the moves' weights skip the hint tests.
+        let no_hints = hints.cutoff.is_none() && hints.tt.is_none();
         match trump {
             None => {
-                let mut per_suit = [LeadNt::default(); 4];
-                while suits != 0 {
-                    let s = Suit::ALL[suits.trailing_zeros() as usize & 3];
-                    suits &= suits - 1;
-                    let h = LeadHoldings::new(&hands, view.out.suit(s), s);
-                    per_suit[s.index()] = Self::lead_nt(&h, tl);
-                    if CATS {
-                        let (b, any) = SuitBonus::new(s, h.holdings(), h.tops(), false, false);
-                        bonus[s.index()] = b;
-                        any_bonus |= any;
+                let mut per_suit = [LeadSuit::default(); 4];
+                LEAD_MEMO.with(|memo| {
+                    while suits != 0 {
+                        let s = Suit::ALL[suits.trailing_zeros() as usize & 3];
+                        suits &= suits - 1;
+                        let holdings = hands.map(|h| h.suit(s).0);
+                        let all = view.out.suit(s);
+                        let facts = memo.get_or(memo_key(holdings, 0), || {
+                            let h = LeadHoldings::new(&hands, all, s);
+                            let (b, any) = SuitBonus::new(s, h.holdings(), h.tops(), false, false);
+                            pack(&Self::lead_nt(&h), &b, any)
+                        });
+                        let spread = spread(&SPREAD_NT, holdings[1], holdings[3], tl);
+                        per_suit[s.index()] = unpack(&facts, all.0, spread);
+                        if CATS {
+                            let (b, any) = facts.bonus(holdings[0]);
+                            bonus[s.index()] = b;
+                            any_bonus |= any;
+                        }
                     }
-                }
-                let middle = LeadCategory::Middle.bonus();
-                for m in moves.iter_mut() {
-                    let s = m.card.suit().index();
-                    let w = Self::weight_leader_nt(&per_suit[s], hints, m);
-                    m.weight = if CATS && any_bonus {
-                        key(w, bonus[s].of(m.equals.0, middle))
-                    } else {
-                        w
-                    };
+                });
+                let keyed = (CATS && any_bonus).then_some(&bonus);
+                if no_hints {
+                    weigh_each(moves, keyed, |s, m| {
+                        Self::weight_leader_nt::<false>(&per_suit[s], hints, m)
+                    });
+                } else {
+                    weigh_each(moves, keyed, |s, m| {
+                        Self::weight_leader_nt::<true>(&per_suit[s], hints, m)
+                    });
                 }
             }
             Some(t) => {
                 let trumps = LeadTrumps::new(&hands, t);
-                let mut per_suit = [LeadTrump::default(); 4];
-                while suits != 0 {
-                    let s = Suit::ALL[suits.trailing_zeros() as usize & 3];
-                    suits &= suits - 1;
-                    let h = LeadHoldings::new(&hands, view.out.suit(s), s);
-                    let suit = Self::lead_trump(&h, &trumps, s != t, tl);
-                    per_suit[s.index()] = suit;
-                    if CATS {
-                        let (b, any) =
-                            SuitBonus::new(s, h.holdings(), h.tops(), suit.opponent_ruffs, s == t);
-                        bonus[s.index()] = b;
-                        any_bonus |= any;
+                let mut per_suit = [LeadSuit::default(); 4];
+                let trump_bits = trumps.key_bits();
+                // The keys' extra bits for the trump suit and for a side suit.
+                let extras = [key_extra(1, trump_bits), key_extra(2, trump_bits)];
+                LEAD_MEMO.with(|memo| {
+                    while suits != 0 {
+                        let s = Suit::ALL[suits.trailing_zeros() as usize & 3];
+                        suits &= suits - 1;
+                        let holdings = hands.map(|h| h.suit(s).0);
+                        let all = view.out.suit(s);
+                        let key = memo_key(holdings, extras[usize::from(s != t)]);
+                        let facts = memo.get_or(key, || {
+                            let h = LeadHoldings::new(&hands, all, s);
+                            let (part, opponent_ruffs) = Self::lead_trump(&h, &trumps, s != t);
+                            let (b, any) =
+                                SuitBonus::new(s, h.holdings(), h.tops(), opponent_ruffs, s == t);
+                            pack(&part, &b, any)
+                        });
+                        let spread = spread(&SPREAD_TRUMP, holdings[1], holdings[3], tl);
+                        per_suit[s.index()] = unpack(&facts, all.0, spread);
+                        if CATS {
+                            let (b, any) = facts.bonus(holdings[0]);
+                            bonus[s.index()] = b;
+                            any_bonus |= any;
+                        }
                     }
-                }
-                let middle = LeadCategory::Middle.bonus();
-                for m in moves.iter_mut() {
-                    let s = m.card.suit().index();
-                    let w = Self::weight_leader_trump(&per_suit[s], hints, m);
-                    m.weight = if CATS && any_bonus {
-                        key(w, bonus[s].of(m.equals.0, middle))
-                    } else {
-                        w
-                    };
+                });
+                let keyed = (CATS && any_bonus).then_some(&bonus);
+                if no_hints {
+                    weigh_each(moves, keyed, |s, m| {
+                        Self::weight_leader_trump::<false>(&per_suit[s], hints, m)
+                    });
+                } else {
+                    weigh_each(moves, keyed, |s, m| {
+                        Self::weight_leader_trump::<true>(&per_suit[s], hints, m)
+                    });
                 }
             }
         }
@@ -559,6 +716,26 @@ impl TunedOrdering {
                 m.weight = from_key(m.weight);
             }
         }
+    }
+}
+
+/// Each move's weight `weight(suit index, move)`; with `keyed`
+/// (the suits' lead categories, where some suit has one of the three lanes'), the [`key`]
+/// of the weight and the move's bonus.
+#[inline(always)]
+fn weigh_each(
+    moves: &mut MoveList,
+    keyed: Option<&[SuitBonus; 4]>,
+    weight: impl Fn(usize, &Move) -> i32,
+) {
+    let middle = LeadCategory::Middle.bonus();
+    for m in moves.iter_mut() {
+        let s = m.card.suit().index();
+        let w = weight(s, m);
+        m.weight = match keyed {
+            Some(bonus) => key(w, bonus[s].of(m.equals.0, middle)),
+            None => w,
+        };
     }
 }
 
@@ -1113,6 +1290,67 @@ mod tests {
             assert_eq!(suits_held(Hand(twos)), mask, "{mask:04b}");
         }
         assert_eq!(suits_held(Hand(0x7ffc_7ffc_7ffc_7ffc)), 0xf);
+    }
+
+    #[test]
+    fn memo_keys_keep_the_holdings_and_the_extra_bits_apart() {
+        const RANKS: u64 = 0x7ffc_7ffc_7ffc_7ffc;
+        let mut seen = std::collections::HashSet::new();
+        for mode in 0..3 {
+            for trumps in 0..64 {
+                let extra = key_extra(mode, trumps);
+                assert_eq!(extra & RANKS, 0, "{mode} {trumps}");
+                assert!(seen.insert(extra), "{mode} {trumps}");
+                let key = memo_key([0x7ffc, 0x4, 0x4000, 0x0ff0], extra);
+                assert_eq!(key & RANKS, 0x0ff0_4000_0004_7ffc);
+                assert_ne!(key, crate::suit_memo::NO_KEY);
+            }
+        }
+    }
+
+    #[test]
+    fn leads_order_alike_with_their_suits_remembered() {
+        // Random leads ordered once (the suits mostly new to the memory), then again in the
+        // other order (the suits found in it, and checked against a new computation): the
+        // same order and weights, with hints and without.
+        use crate::LeadCategories;
+        use ddsolve_cards::DealRng;
+        use ddsolve_testkit::oracle::random_ending_of;
+        let mut rng = DealRng::new(0x5eed_3e30);
+        let mut cases = Vec::new();
+        for k in 0..3000 {
+            let pos = random_ending_of(&mut rng, 1 + k % 13);
+            if !TrickView::of(&pos).trick.is_empty() {
+                continue;
+            }
+            let hints = if k % 3 == 0 {
+                let view = TrickView::of(&pos);
+                let mut moves = MoveList::new();
+                crate::generate(&view, &mut moves);
+                OrderHints {
+                    cutoff: moves.last().map(|m| m.card),
+                    tt: moves.first().map(|m| m.card),
+                    need: 0,
+                }
+            } else {
+                OrderHints::default()
+            };
+            cases.push((pos, hints));
+        }
+        let order = |pos: &ddsolve_cards::Position, hints: &OrderHints| {
+            let view = TrickView::of(pos);
+            let mut moves = MoveList::new();
+            crate::generate(&view, &mut moves);
+            let mut plain = moves.clone();
+            LeadCategories::new(TunedOrdering).order(&view, hints, &mut moves);
+            TunedOrdering.order(&view, hints, &mut plain);
+            (moves, plain)
+        };
+        let first: Vec<_> = cases.iter().map(|(p, h)| order(p, h)).collect();
+        for (i, (pos, hints)) in cases.iter().enumerate().rev() {
+            assert_eq!(order(pos, hints), first[i], "{pos:?} {hints:?}");
+        }
+        assert!(cases.len() > 1500, "{} leads", cases.len());
     }
 
     #[test]
