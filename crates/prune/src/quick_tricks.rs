@@ -195,7 +195,9 @@ fn cash_alone(tb: Table, tr: &Trumps, need: u32) -> Estimate {
         total_win |= part.win;
     }
     let need = need.saturating_sub(tricks);
-    let (more, more_win) = if total < need {
+    // All the parts when they do not exceed `need` (`select` would take them all: a part of
+    // no trick rests on no ranks).
+    let (more, more_win) = if total <= need {
         (total, total_win)
     } else {
         select(&parts, need)
@@ -433,7 +435,10 @@ fn count_quick_tricks<const STOP: bool>(lay: &Layout, need: u8) -> Estimate {
             if u32::from(own.tricks) >= need {
                 return own;
             }
-            best = own;
+            // With STOP a count below `need` is of no use: it is not kept.
+            if !STOP {
+                best = own;
+            }
         }
     }
     if !STOP || (tb.y.0 & reach).count_ones() >= need {
@@ -442,7 +447,12 @@ fn count_quick_tricks<const STOP: bool>(lay: &Layout, need: u8) -> Estimate {
             let pd_trumps = cash_trumps(pd, t);
             if !STOP || cash_alone_ceiling(pd, &pd_trumps, side_top) >= need {
                 let via = cash_alone(pd, &pd_trumps, need);
-                if via.tricks > best.tricks {
+                let better = if STOP {
+                    u32::from(via.tricks) >= need
+                } else {
+                    via.tricks > best.tricks
+                };
+                if better {
                     best = Estimate {
                         tricks: via.tricks,
                         win: via.win | hand_of(s, highest(tb.all.suit(s))),
@@ -456,7 +466,11 @@ fn count_quick_tricks<const STOP: bool>(lay: &Layout, need: u8) -> Estimate {
     }
     if !STOP || cash_both_ceiling(tb, t) >= need {
         let combined = cash_both(tb, t, need);
-        if combined.tricks > best.tricks {
+        if STOP {
+            if u32::from(combined.tricks) >= need {
+                return combined;
+            }
+        } else if combined.tricks > best.tricks {
             best = combined;
         }
     }
@@ -802,6 +816,39 @@ fn current_trick_second_hand(
 mod tests {
     use super::*;
     use ddsolve_cards::DealRng;
+
+    /// When the parts add up to at most `need`, `select` takes them all: `cash_alone`'s
+    /// shortcut for that case gives the same count and ranks.
+    #[test]
+    fn select_takes_every_part_up_to_need() {
+        let mut rng = DealRng::new(0x5e1e_c7a1);
+        let mut checked = 0;
+        for _ in 0..100_000 {
+            let mut parts = [Part::default(); 4];
+            let (mut total, mut win) = (0, Hand::EMPTY);
+            for (i, p) in parts.iter_mut().enumerate() {
+                let count = rng.below(4) as u32;
+                // A part of no trick rests on no ranks, as every count builds it.
+                let marks = if count == 0 || rng.below(3) == 0 {
+                    Holding::EMPTY
+                } else {
+                    Holding((rng.next_u64() & 0x7ffc) as u16)
+                };
+                let s = Suit::ALL[i];
+                *p = Part {
+                    count,
+                    win: hand_of(s, marks),
+                };
+                total += count;
+                win |= p.win;
+            }
+            for need in total.max(1)..=13 {
+                assert_eq!(select(&parts, need), (total, win), "{parts:?} {need}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 0);
+    }
 
     /// `cash_suits` agrees with testing each suit for a card and the top card.
     #[test]
