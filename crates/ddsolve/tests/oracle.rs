@@ -34,6 +34,13 @@ fn configs() -> Vec<(&'static str, SolverBuilder)> {
                 ..d
             }),
         ),
+        (
+            "table before the estimators",
+            b.search(SearchConfig {
+                tt_first_tricks: 2,
+                ..d
+            }),
+        ),
         ("no etc", b.search(SearchConfig { etc: false, ..d })),
         (
             "etc everywhere",

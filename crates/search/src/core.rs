@@ -82,8 +82,6 @@ pub(crate) struct Searcher<'a, T: TranspositionTable, O: MoveOrdering> {
     /// position in the canonical form of its class.
     symmetries: &'a Symmetries,
     pub nodes: u64,
-    /// Nodes at the start of a trick (DDS's node measure).
-    pub trick_nodes: u64,
     /// What this search counted (`stats.rs`).
     pub stats: SearchStats,
     pub config: &'a SearchConfig,
@@ -164,7 +162,6 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             win: [Hand::EMPTY; 53],
             symmetries,
             nodes: 0,
-            trick_nodes: 0,
             stats: SearchStats::default(),
             config,
             tt,
@@ -391,7 +388,6 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         let me = self.to_play();
         let me_max = me.side() == self.max_side;
         let cfg = self.config;
-        self.trick_nodes += 1;
         self.stats.count(Counter::TrickNodes, d);
         let tl = (d / 4) as u8;
         // TargetTooLowOrHigh (chapter 2): such cutoffs back up no winning ranks.
@@ -408,19 +404,62 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         }
         // With `tt_first_tricks` tricks left or more the table is probed before the
         // estimators (DDS does so from 6); by default the cheap estimators always come first.
-        let tt_first = cfg.transposition_table && u32::from(tl) >= cfg.tt_first_tricks;
-        // The table's view of the position, and its key once computed (once a node).
+        if cfg.transposition_table && u32::from(tl) >= cfg.tt_first_tricks {
+            return self.trick_start_table_first(target, d, me, me_max, tl);
+        }
+        if let Some(v) = self.trick_start_estimators(target, d, me, me_max, tl) {
+            return v;
+        }
+        if !cfg.transposition_table {
+            return self.search_moves::<0>(target, d, me_max);
+        }
+        // The table's view of the position, built only once the estimators have failed.
         let mut at = TrickStart::new(self.hands, self.trump, me);
         let g = self.canonical_view(&mut at);
-        let mut probed = None;
-        if tt_first {
-            let key = self.tt.key(&at);
-            if let Some(v) = self.probe_tt(&key, &at, g, target, me_max, d) {
-                self.stats.count(Counter::Table, d);
-                return v;
-            }
-            probed = Some(key);
+        let key = self.tt.key(&at);
+        if let Some(v) = self.probe_tt(&key, &at, g, target, me_max, d) {
+            self.stats.count(Counter::Table, d);
+            return v;
         }
+        self.search_and_store(&key, &at, g, target, d, me_max, tl)
+    }
+
+    /// [`Searcher::search_trick_start`] past its first tests when the table comes before the
+    /// estimators (`SearchConfig::tt_first_tricks`; out of line, not the default).
+    #[inline(never)]
+    fn trick_start_table_first(
+        &mut self,
+        target: u8,
+        d: usize,
+        me: Seat,
+        me_max: bool,
+        tl: u8,
+    ) -> u8 {
+        let mut at = TrickStart::new(self.hands, self.trump, me);
+        let g = self.canonical_view(&mut at);
+        let key = self.tt.key(&at);
+        if let Some(v) = self.probe_tt(&key, &at, g, target, me_max, d) {
+            self.stats.count(Counter::Table, d);
+            return v;
+        }
+        if let Some(v) = self.trick_start_estimators(target, d, me, me_max, tl) {
+            return v;
+        }
+        self.search_and_store(&key, &at, g, target, d, me_max, tl)
+    }
+
+    /// The trick start's estimators (QuickTricks, the trump honours, LaterTricks): the
+    /// value when one of them decides the search (its winning ranks set), else `None`.
+    #[inline(always)]
+    fn trick_start_estimators(
+        &mut self,
+        target: u8,
+        d: usize,
+        me: Seat,
+        me_max: bool,
+        tl: u8,
+    ) -> Option<u8> {
+        let cfg = self.config;
         let need = self.need(me_max, tl, target);
         // What every estimator below derives from the hands alike, once.
         let layout = Layout::new(&self.hands, self.trump, me);
@@ -429,7 +468,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             let qt = layout.quick_tricks_for(need);
             if let Some(v) = self.sure_tricks_cut(qt, d, me_max, tl, target) {
                 self.stats.count(Counter::QuickTricks, d);
-                return v;
+                return Some(v);
             }
         }
         // The trump honours' sure trick, when one trick is all the side on lead needs (a
@@ -438,7 +477,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             let th = layout.trump_honour_trick(true);
             if let Some(v) = self.sure_tricks_cut(th, d, me_max, tl, target) {
                 self.stats.count(Counter::QuickTricks, d);
-                return v;
+                return Some(v);
             }
         }
         if cfg.later_tricks {
@@ -455,68 +494,73 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             if me_max && self.tricks_max + tl - l < target {
                 self.win[d] = lt.win;
                 self.stats.count(Counter::LaterTricks, d);
-                return self.tricks_max + tl - l;
+                return Some(self.tricks_max + tl - l);
             }
             if !me_max && self.tricks_max + l >= target {
                 self.win[d] = lt.win;
                 self.stats.count(Counter::LaterTricks, d);
-                return self.tricks_max + l;
+                return Some(self.tricks_max + l);
             }
         }
-        if cfg.transposition_table {
-            let key = match probed {
-                Some(key) => key,
-                None => {
-                    let key = self.tt.key(&at);
-                    if let Some(v) = self.probe_tt(&key, &at, g, target, me_max, d) {
-                        self.stats.count(Counter::Table, d);
-                        return v;
-                    }
-                    key
-                }
-            };
-            let value = self.search_moves::<0>(target, d, me_max);
-            let won = value >= target;
-            let leader_won = won == me_max;
-            // The value as tricks of the side on lead from here: a lower bound when
-            // the leader won the search, an upper bound when it lost.
-            let ours = value - self.tricks_max;
-            let lead = if me_max { ours } else { tl - ours };
-            debug_assert!({
-                let x = self.threshold(me_max, tl, target);
-                if leader_won {
-                    lead >= x
-                } else {
-                    lead < x
-                }
-            });
-            let (lower, upper) = if leader_won { (lead, tl) } else { (0, lead) };
-            let best = if leader_won {
-                self.hints.at[d].cutoff
+        None
+    }
+
+    /// The trick start's search when neither the estimators nor the table decided it, and
+    /// the store of its bound in the table (the position's canonical view `at`, its key
+    /// `key`, reached by `g`).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn search_and_store(
+        &mut self,
+        key: &T::Key,
+        at: &TrickStart,
+        g: Option<Symmetry>,
+        target: u8,
+        d: usize,
+        me_max: bool,
+        tl: u8,
+    ) -> u8 {
+        let cfg = self.config;
+        let value = self.search_moves::<0>(target, d, me_max);
+        let won = value >= target;
+        let leader_won = won == me_max;
+        // The value as tricks of the side on lead from here: a lower bound when
+        // the leader won the search, an upper bound when it lost.
+        let ours = value - self.tricks_max;
+        let lead = if me_max { ours } else { tl - ours };
+        debug_assert!({
+            let x = self.threshold(me_max, tl, target);
+            if leader_won {
+                lead >= x
             } else {
-                None
-            };
-            if d as u32 <= cfg.verify_tt_cards {
-                // The fail-soft bound, which implies the decision.
-                let t = bound_target(value, won);
-                self.verify(t, won, "stored bound");
-                self.verify_variants(t, won, self.win[d]);
+                lead < x
             }
-            self.stats.count(Counter::TtStores, d);
-            let (win, best) = match g {
-                None => (self.win[d], best),
-                Some(g) => (g.hand(self.win[d]), best.map(|c| g.card(c))),
-            };
-            let entry = TtEntry {
-                lower,
-                upper,
-                win,
-                best,
-            };
-            self.tt.store(&key, &at, entry);
-            return value;
+        });
+        let (lower, upper) = if leader_won { (lead, tl) } else { (0, lead) };
+        let best = if leader_won {
+            self.hints.at[d].cutoff
+        } else {
+            None
+        };
+        if d as u32 <= cfg.verify_tt_cards {
+            // The fail-soft bound, which implies the decision.
+            let t = bound_target(value, won);
+            self.verify(t, won, "stored bound");
+            self.verify_variants(t, won, self.win[d]);
         }
-        self.search_moves::<0>(target, d, me_max)
+        self.stats.count(Counter::TtStores, d);
+        let (win, best) = match g {
+            None => (self.win[d], best),
+            Some(g) => (g.hand(self.win[d]), best.map(|c| g.card(c))),
+        };
+        let entry = TtEntry {
+            lower,
+            upper,
+            win,
+            best,
+        };
+        self.tt.store(key, at, entry);
+        value
     }
 
     /// The value of the max side from the root for `lead` tricks of the side on lead (at a
@@ -544,7 +588,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
 
     /// Does `est`, sure tricks for the side to move, decide the search? If so, records its
     /// winning ranks and returns the value.
-    #[inline]
+    #[inline(always)]
     fn sure_tricks_cut(
         &mut self,
         est: Estimate,

@@ -3,7 +3,7 @@
 
 use crate::core::{Hints, Searcher};
 use crate::first_guess::first_guess;
-use crate::stats::SearchStats;
+use crate::stats::{Counter, SearchStats};
 use crate::trace;
 use crate::SearchConfig;
 use ddsolve_cards::{
@@ -246,7 +246,7 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
         );
         let r = f(&mut s);
         self.nodes += s.nodes;
-        self.trick_nodes += s.trick_nodes;
+        self.trick_nodes += s.stats.total(Counter::TrickNodes);
         let mut stats = std::mem::take(&mut s.stats);
         stats.nodes = s.nodes;
         watch.finish(&stats, &self.tt);
