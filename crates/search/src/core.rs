@@ -85,6 +85,10 @@ pub(crate) struct Searcher<'a, T: TranspositionTable, O: MoveOrdering> {
     /// What this search counted (`stats.rs`).
     pub stats: SearchStats,
     pub config: &'a SearchConfig,
+    /// The configuration's trick start is the plain one: QuickTricks, the trump honours,
+    /// LaterTricks and then the table at every trick start, no stored bound verified there
+    /// (a trick start has 8 cards left or more). Its path tests no switch.
+    plain_trick_start: bool,
     pub tt: &'a mut T,
     pub ordering: &'a mut O,
     pub hints: &'a mut Hints,
@@ -164,6 +168,12 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             nodes: 0,
             stats: SearchStats::default(),
             config,
+            plain_trick_start: config.quick_tricks
+                && config.trump_honours
+                && config.later_tricks
+                && config.transposition_table
+                && config.tt_first_tricks > 13
+                && config.verify_tt_cards < 8,
             tt,
             ordering,
             hints,
@@ -387,7 +397,6 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         let d = self.depth();
         let me = self.to_play();
         let me_max = me.side() == self.max_side;
-        let cfg = self.config;
         self.stats.count(Counter::TrickNodes, d);
         let tl = (d / 4) as u8;
         // TargetTooLowOrHigh (chapter 2): such cutoffs back up no winning ranks.
@@ -402,16 +411,11 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         if tl == 1 {
             return self.evaluate_last();
         }
-        // With `tt_first_tricks` tricks left or more the table is probed before the
-        // estimators (DDS does so from 6); by default the cheap estimators always come first.
-        if cfg.transposition_table && u32::from(tl) >= cfg.tt_first_tricks {
-            return self.trick_start_table_first(target, d, me, me_max, tl);
+        if !self.plain_trick_start {
+            return self.trick_start_configured(target, d, me, me_max, tl);
         }
-        if let Some(v) = self.trick_start_estimators(target, d, me, me_max, tl) {
+        if let Some(v) = self.trick_start_estimators::<true>(target, d, me, me_max, tl) {
             return v;
-        }
-        if !cfg.transposition_table {
-            return self.search_moves::<0>(target, d, me_max);
         }
         // The table's view of the position, built only once the estimators have failed.
         let mut at = TrickStart::new(self.hands, self.trump, me);
@@ -421,13 +425,15 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             self.stats.count(Counter::Table, d);
             return v;
         }
-        self.search_and_store(&key, &at, g, target, d, me_max, tl)
+        self.search_and_store::<true>(&key, &at, g, target, d, me_max, tl)
     }
 
-    /// [`Searcher::search_trick_start`] past its first tests when the table comes before the
-    /// estimators (`SearchConfig::tt_first_tricks`; out of line, not the default).
+    /// [`Searcher::search_trick_start`] past its first tests for any configuration other
+    /// than the plain one (`plain_trick_start`), out of line: an estimator or the table
+    /// switched off, the table before the estimators from `tt_first_tricks` tricks left
+    /// (DDS does so from 6), or stored bounds verified at trick starts.
     #[inline(never)]
-    fn trick_start_table_first(
+    fn trick_start_configured(
         &mut self,
         target: u8,
         d: usize,
@@ -435,6 +441,19 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         me_max: bool,
         tl: u8,
     ) -> u8 {
+        let cfg = self.config;
+        if !cfg.transposition_table {
+            if let Some(v) = self.trick_start_estimators::<false>(target, d, me, me_max, tl) {
+                return v;
+            }
+            return self.search_moves::<0>(target, d, me_max);
+        }
+        let tt_first = u32::from(tl) >= cfg.tt_first_tricks;
+        if !tt_first {
+            if let Some(v) = self.trick_start_estimators::<false>(target, d, me, me_max, tl) {
+                return v;
+            }
+        }
         let mut at = TrickStart::new(self.hands, self.trump, me);
         let g = self.canonical_view(&mut at);
         let key = self.tt.key(&at);
@@ -442,16 +461,20 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             self.stats.count(Counter::Table, d);
             return v;
         }
-        if let Some(v) = self.trick_start_estimators(target, d, me, me_max, tl) {
-            return v;
+        if tt_first {
+            if let Some(v) = self.trick_start_estimators::<false>(target, d, me, me_max, tl) {
+                return v;
+            }
         }
-        self.search_and_store(&key, &at, g, target, d, me_max, tl)
+        self.search_and_store::<false>(&key, &at, g, target, d, me_max, tl)
     }
 
     /// The trick start's estimators (QuickTricks, the trump honours, LaterTricks): the
     /// value when one of them decides the search (its winning ranks set), else `None`.
+    /// `PLAIN`: the plain configuration (`plain_trick_start`), every estimator on, so that
+    /// the hot path tests no switch.
     #[inline(always)]
-    fn trick_start_estimators(
+    fn trick_start_estimators<const PLAIN: bool>(
         &mut self,
         target: u8,
         d: usize,
@@ -463,7 +486,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         let need = self.need(me_max, tl, target);
         // What every estimator below derives from the hands alike, once.
         let layout = Layout::new(&self.hands, self.trump, me);
-        if cfg.quick_tricks {
+        if PLAIN || cfg.quick_tricks {
             // No trick (and no cut) where QuickTricks' ceiling is below `need`.
             let qt = layout.quick_tricks_for(need);
             if let Some(v) = self.sure_tricks_cut(qt, d, me_max, tl, target) {
@@ -473,21 +496,21 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         }
         // The trump honours' sure trick, when one trick is all the side on lead needs (a
         // count of its own: it may not be added to QuickTricks').
-        if cfg.trump_honours && need == 1 {
+        if (PLAIN || cfg.trump_honours) && need == 1 {
             let th = layout.trump_honour_trick(true);
             if let Some(v) = self.sure_tricks_cut(th, d, me_max, tl, target) {
                 self.stats.count(Counter::QuickTricks, d);
                 return Some(v);
             }
         }
-        if cfg.later_tricks {
+        if PLAIN || cfg.later_tricks {
             // The opponents' tricks that cut: LaterTricks skips the rules that cannot reach
             // them (needing one, it finds no trick exactly when its full count finds none).
             let need_later = self.need(!me_max, tl, target);
             let mut lt = layout.later_tricks_for(tl, need_later);
             // The same for the other side, when LaterTricks found nothing and one trick is
             // all it needs.
-            if cfg.trump_honours && lt.tricks == 0 && need_later == 1 {
+            if (PLAIN || cfg.trump_honours) && lt.tricks == 0 && need_later == 1 {
                 lt = layout.trump_honour_trick(false);
             }
             let l = lt.tricks.min(tl);
@@ -508,9 +531,10 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     /// The trick start's search when neither the estimators nor the table decided it, and
     /// the store of its bound in the table (the position's canonical view `at`, its key
     /// `key`, reached by `g`).
+    /// `PLAIN`: the plain configuration (`plain_trick_start`), which verifies no stored bound.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn search_and_store(
+    fn search_and_store<const PLAIN: bool>(
         &mut self,
         key: &T::Key,
         at: &TrickStart,
@@ -542,7 +566,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         } else {
             None
         };
-        if d as u32 <= cfg.verify_tt_cards {
+        if !PLAIN && d as u32 <= cfg.verify_tt_cards {
             // The fail-soft bound, which implies the decision.
             let t = bound_target(value, won);
             self.verify(t, won, "stored bound");
