@@ -85,9 +85,10 @@ pub(crate) struct Searcher<'a, T: TranspositionTable, O: MoveOrdering> {
     /// What this search counted (`stats.rs`).
     pub stats: SearchStats,
     pub config: &'a SearchConfig,
-    /// The configuration's trick start is the plain one: QuickTricks, the trump honours,
-    /// LaterTricks and then the table at every trick start, no stored bound verified there
-    /// (a trick start has 8 cards left or more). Its path tests no switch.
+    /// The trick start is the plain one: QuickTricks, the trump honours, LaterTricks and
+    /// then the table at every trick start, no stored bound verified there (a trick start
+    /// has 8 cards left or more), and a root with no symmetry but the identity (the table's
+    /// view is the position itself). Its path tests no switch.
     plain_trick_start: bool,
     pub tt: &'a mut T,
     pub ordering: &'a mut O,
@@ -173,7 +174,8 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                 && config.later_tricks
                 && config.transposition_table
                 && config.tt_first_tricks > 13
-                && config.verify_tt_cards < 8,
+                && config.verify_tt_cards < 8
+                && symmetries.is_trivial(),
             tt,
             ordering,
             hints,
@@ -417,21 +419,22 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         if let Some(v) = self.trick_start_estimators::<true>(target, d, me, me_max, tl) {
             return v;
         }
-        // The table's view of the position, built only once the estimators have failed.
-        let mut at = TrickStart::new(self.hands, self.trump, me);
-        let g = self.canonical_view(&mut at);
+        // The table's view of the position (the position itself: no symmetry), built only
+        // once the estimators have failed.
+        let at = TrickStart::new(self.hands, self.trump, me);
         let key = self.tt.key(&at);
-        if let Some(v) = self.probe_tt(&key, &at, g, target, me_max, d) {
+        if let Some(v) = self.probe_tt(&key, &at, None, target, me_max, d) {
             self.stats.count(Counter::Table, d);
             return v;
         }
-        self.search_and_store::<true>(&key, &at, g, target, d, me_max, tl)
+        self.search_and_store::<true>(&key, &at, None, target, d, me_max, tl)
     }
 
     /// [`Searcher::search_trick_start`] past its first tests for any configuration other
     /// than the plain one (`plain_trick_start`), out of line: an estimator or the table
     /// switched off, the table before the estimators from `tt_first_tricks` tricks left
-    /// (DDS does so from 6), or stored bounds verified at trick starts.
+    /// (DDS does so from 6), stored bounds verified at trick starts, or a root with
+    /// symmetries.
     #[inline(never)]
     fn trick_start_configured(
         &mut self,
