@@ -45,8 +45,16 @@ impl Layout {
     /// The layout of `hands` at the start of a trick that `leader` leads, `trump` trumps.
     #[inline]
     pub fn new(hands: &SeatMap<Hand>, trump: Strain, leader: Seat) -> Layout {
+        let all = hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3];
+        Layout::with_cards_out(hands, all, trump, leader)
+    }
+
+    /// [`Layout::new`] for a caller that already knows `all`, every card of `hands` (a
+    /// search keeps it from one trick to the next).
+    #[inline]
+    pub fn with_cards_out(hands: &SeatMap<Hand>, all: Hand, trump: Strain, leader: Seat) -> Layout {
+        debug_assert_eq!(all, hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3]);
         let [l, lho, p, rho] = clockwise(hands, leader);
-        let all = l | lho | p | rho;
         Layout {
             leader: l,
             lho,
@@ -73,6 +81,8 @@ mod tests {
             let hands = deal.hands();
             for leader in Seat::ALL {
                 let lay = Layout::new(hands, Strain::Hearts, leader);
+                let same = Layout::with_cards_out(hands, Hand::ALL, Strain::Hearts, leader);
+                assert_eq!(format!("{lay:?}"), format!("{same:?}"));
                 assert_eq!(lay.leader, hands[leader]);
                 assert_eq!(lay.lho, hands[leader.next()]);
                 assert_eq!(lay.partner, hands[leader.partner()]);

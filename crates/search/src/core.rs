@@ -488,7 +488,8 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         let cfg = self.config;
         let need = self.need(me_max, tl, target);
         // What every estimator below derives from the hands alike, once.
-        let layout = Layout::new(&self.hands, self.trump, me);
+        // The cards out at a trick start are the hands' (`out`, kept by the search).
+        let layout = Layout::with_cards_out(&self.hands, self.out, self.trump, me);
         if PLAIN || cfg.quick_tricks {
             // No trick (and no cut) where QuickTricks' ceiling is below `need`.
             let qt = layout.quick_tricks_for(need);
@@ -734,6 +735,9 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         }
     }
 
+    // Out of line: few trick starts get to the last trick, and inlined it took registers
+    // from the trick start's path.
+    #[inline(never)]
     fn evaluate_last(&mut self) -> u8 {
         let d = self.depth();
         let mut cards = [NO_CARD; 4];
