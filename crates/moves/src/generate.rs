@@ -335,11 +335,13 @@ pub fn forced_move(view: &TrickView) -> Option<Move> {
     if mine == 0 {
         return None;
     }
-    // The ranks strictly between the lowest and the highest of `mine`.
-    let top = 15 - mine.leading_zeros();
-    let between = ((1u32 << top) - 1) as u16 & !((mine & mine.wrapping_neg()).wrapping_sub(1));
-    let others = view.out.suit(led).0 & !mine;
-    if others & between != 0 {
+    // The lowest card of another hand above the lowest of `mine` (0 if none): one run
+    // when it lies above the highest of `mine` too, that is when every rank of `mine` is
+    // below it (`first_other - 1` is every rank below it; every rank at all when it is 0).
+    let lowest = mine & mine.wrapping_neg();
+    let others = view.out.suit(led).0 & !mine & lowest.wrapping_neg();
+    let first_other = others & others.wrapping_neg();
+    if first_other.wrapping_sub(1) < mine {
         return None;
     }
     Some(run_move(led, Holding(mine)))
