@@ -805,21 +805,24 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         }
         let mut acc = Hand::EMPTY;
         // Fail-soft: when no move cuts off, the best of the moves' bounds (the highest
-        // upper bound for us, the lowest lower bound for the opponents).
-        let mut best = if me_max { 0 } else { u8::MAX };
+        // upper bound for us, the lowest lower bound for the opponents). Kept as the highest
+        // of the values xor `flip`, which reverses their order for the opponents: a maximum
+        // either way, without a branch on the side.
+        let flip = if me_max { 0 } else { u8::MAX };
+        let mut best = 0u8;
         // The view as a closure: made only when a stage needs it (generation and ordering).
         while let Some(mv) = picker.next(|| trick_view!(self, P), self.ordering, &hints) {
             match self.try_move::<P>(&picker, &mv, &hints, target, d, me_max) {
                 Ok(v) => return v,
                 Err((v, child)) => {
-                    best = if me_max { best.max(v) } else { best.min(v) };
+                    best = best.max(v ^ flip);
                     acc |= child;
                     picker.searched(&mv, child);
                 }
             }
         }
         self.win[d] = acc;
-        best
+        best ^ flip
     }
 
     /// The node's value when its one move is `mv` ([`forced_move`]): the move's, with the
