@@ -760,6 +760,11 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     /// hands them out, until one cuts off; enhanced transposition cutoffs first at the
     /// fourth hand. One instance per position in the trick (`P`): what depends on the
     /// position is settled at compile time.
+    // Always inlined: a fourth hand's forced move is played here, in the caller's frame (the
+    // third hand's move loop), and only a fourth hand with a choice calls `search_choice`.
+    // The second and third hands' forced moves are played in `search_choice`: inlined into
+    // their callers too, they cost more than the calls they save (callgrind).
+    #[inline(always)]
     fn search_moves<const P: usize>(&mut self, target: u8, d: usize, me_max: bool) -> u8 {
         debug_assert_eq!(
             self.out,
@@ -769,7 +774,18 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             ),
             "the cards out at the trick's start"
         );
-        if P > 0 && self.config.forced_moves {
+        if P == 3 && self.config.forced_moves {
+            if let Some(mv) = forced_move(&trick_view!(self, P)) {
+                return self.search_forced::<P>(&mv, target, d, me_max);
+            }
+        }
+        self.search_choice::<P>(target, d, me_max)
+    }
+
+    /// [`Searcher::search_moves`] past the fourth hand's forced move: the second and third
+    /// hands' forced moves, then the move picker's loop.
+    fn search_choice<const P: usize>(&mut self, target: u8, d: usize, me_max: bool) -> u8 {
+        if (P == 1 || P == 2) && self.config.forced_moves {
             if let Some(mv) = forced_move(&trick_view!(self, P)) {
                 return self.search_forced::<P>(&mv, target, d, me_max);
             }
