@@ -78,6 +78,10 @@ pub(crate) struct Searcher<'a, T: TranspositionTable, O: MoveOrdering> {
     pub tricks_max: u8,
     pub max_side: Side,
     pub win: [Hand; 53],
+    /// The fewest cards left in the hands at which the fourth hand tries enhanced
+    /// transposition cutoffs (`SearchConfig::etc_min_cards`; above every depth when they are
+    /// off, or the table is): one test in the move loop.
+    etc_min_cards: u32,
     /// The root's symmetries (`SearchConfig::symmetry`): the table sees each trick-start
     /// position in the canonical form of its class.
     symmetries: &'a Symmetries,
@@ -165,6 +169,11 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             tricks_max: 0,
             max_side: to_play.side(),
             win: [Hand::EMPTY; 53],
+            etc_min_cards: if config.etc && config.transposition_table {
+                config.etc_min_cards
+            } else {
+                u32::MAX
+            },
             symmetries,
             nodes: 0,
             stats: SearchStats::default(),
@@ -809,11 +818,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         };
         let small = self.config.small_card_filter;
         let mut picker = MovePicker::new(&trick_view!(self, P), self.ordering, &hints, small);
-        if P == 3
-            && self.config.etc
-            && self.config.transposition_table
-            && d as u32 >= self.config.etc_min_cards
-        {
+        if P == 3 && d as u32 >= self.etc_min_cards {
             let moves = picker.every_move(&trick_view!(self, P), self.ordering, &hints);
             if let Some(v) = self.etc(&picker, &moves, &hints, target, d, me_max) {
                 return v;
