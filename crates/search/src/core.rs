@@ -26,13 +26,18 @@ macro_rules! trick_view {
     };
 }
 
+/// Entries of the per-depth arrays ([`Hints::at`], [`Searcher::win`]): depths 0 to 52, and
+/// room to 64, so that the move loop indexes them with a depth masked by `DEPTHS - 1`,
+/// which needs no bounds check.
+const DEPTHS: usize = 64;
+
 /// Per-depth memory that survives from one search to the next: at each depth, the move
 /// that last caused a cutoff and the best move of the last TT hit.
 // Both of a depth side by side, read by every node in one load: in two arrays, LLVM read
 // them with a masked vector load, which no store forwards to.
 #[derive(Clone, Debug)]
 pub(crate) struct Hints {
-    pub at: [DepthHints; 53],
+    pub at: [DepthHints; DEPTHS],
 }
 
 /// The hints of one depth ([`Hints`]).
@@ -45,7 +50,7 @@ pub(crate) struct DepthHints {
 impl Default for Hints {
     fn default() -> Hints {
         Hints {
-            at: [DepthHints::default(); 53],
+            at: [DepthHints::default(); DEPTHS],
         }
     }
 }
@@ -77,7 +82,9 @@ pub(crate) struct Searcher<'a, T: TranspositionTable, O: MoveOrdering> {
     /// Tricks won by the side that the search maximises, since the root.
     pub tricks_max: u8,
     pub max_side: Side,
-    pub win: [Hand; 53],
+    /// Per depth, the winning ranks the last search at that depth backed up (entries from
+    /// 53 on unused: [`DEPTHS`]).
+    pub win: [Hand; DEPTHS],
     /// The fewest cards left in the hands at which the fourth hand tries enhanced
     /// transposition cutoffs (`SearchConfig::etc_min_cards`; above every depth when they are
     /// off, or the table is): one test in the move loop.
@@ -168,7 +175,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             cards_left: (hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3]).len() as usize,
             tricks_max: 0,
             max_side: to_play.side(),
-            win: [Hand::EMPTY; 53],
+            win: [Hand::EMPTY; DEPTHS],
             etc_min_cards: if config.etc && config.transposition_table {
                 config.etc_min_cards
             } else {
@@ -783,6 +790,9 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             ),
             "the cards out at the trick's start"
         );
+        debug_assert!(d < 53);
+        // The depth masked: the per-depth arrays are indexed without bounds checks below.
+        let d = d & (DEPTHS - 1);
         if P == 3 && self.config.forced_moves {
             if let Some(mv) = forced_move(&trick_view!(self, P)) {
                 return self.search_forced::<P>(&mv, target, d, me_max);
@@ -794,6 +804,8 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     /// [`Searcher::search_moves`] past the fourth hand's forced move: the second and third
     /// hands' forced moves, then the move picker's loop.
     fn search_choice<const P: usize>(&mut self, target: u8, d: usize, me_max: bool) -> u8 {
+        debug_assert!(d < 53);
+        let d = d & (DEPTHS - 1);
         if (P == 1 || P == 2) && self.config.forced_moves {
             if let Some(mv) = forced_move(&trick_view!(self, P)) {
                 return self.search_forced::<P>(&mv, target, d, me_max);
@@ -873,7 +885,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         let mark = self.play_at::<P>(mv.card, mv.equals);
         let v = self.search_after::<P>(target);
         self.unplay_at::<P>(mv.card);
-        (v, self.win[d - 1] | mark)
+        (v, self.win[(d - 1) & (DEPTHS - 1)] | mark)
     }
 
     /// Searches `mv`. On a cutoff records it and returns the node's value (`Ok`); otherwise
