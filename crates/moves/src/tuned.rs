@@ -601,9 +601,10 @@ impl TunedOrdering {
         }
     }
 
-    /// The leader's weights: the suit's part once per suit, then each move's. With `CATS`, each suit's lead categories too ([`SuitBonus`]),
-    /// worked out in the same pass; if any suit has a bonus, the weights are [`key`]s of
-    /// the weights and the bonuses (and the answer is true).
+    /// The leader's weights: the suit's part once per suit ([`Self::lead_suits`]), then
+    /// each move's. With `CATS`, each suit's lead categories too ([`SuitBonus`]), worked out
+    /// in the same pass; if any suit has a bonus, the weights are [`key`]s of the weights
+    /// and the bonuses (and the answer is true).
     #[inline(always)]
     fn weigh_leads<const CATS: bool>(
         view: &TrickView,
@@ -613,37 +614,24 @@ impl TunedOrdering {
     ) -> bool {
         let me = view.to_play();
         let hands = [0, 1, 2, 3].map(|k| view.hands[me.offset(k)]);
-        let tl = hands[0].len() as i32 - 1;
-        // Every suit the leader holds (a superset of the moves' suits: the one the search
-        // tried first may be missing from the list, and gets weights no move reads).
-        let mut suits = suits_held(hands[0]);
-        let mut bonus = [SuitBonus::default(); 4];
-        let mut any_bonus = false;
         // Without hints (most leads), the moves' weights skip the hint tests.
         let no_hints = hints.cutoff.is_none() && hints.tt.is_none();
         match trump {
             None => {
-                let mut per_suit = [LeadSuit::default(); 4];
-                LEAD_MEMO.with(|memo| {
-                    while suits != 0 {
-                        let s = Suit::ALL[suits.trailing_zeros() as usize & 3];
-                        suits &= suits - 1;
-                        let holdings = hands.map(|h| h.suit(s).0);
-                        let all = view.out.suit(s);
-                        let facts = memo.get_or(memo_key(holdings, 0), || {
-                            let h = LeadHoldings::new(&hands, all, s);
-                            let (b, any) = SuitBonus::new(s, h.holdings(), h.tops(), false, false);
-                            pack(&Self::lead_nt(&h), &b, any)
-                        });
-                        let spread = spread(&SPREAD_NT, holdings[1], holdings[3], tl);
-                        per_suit[s.index()] = unpack(&facts, all.0, spread);
-                        if CATS {
-                            let (b, any) = facts.bonus(holdings[0]);
-                            bonus[s.index()] = b;
-                            any_bonus |= any;
-                        }
-                    }
-                });
+                let (mut per_suit, mut bonus) =
+                    ([LeadSuit::default(); 4], [SuitBonus::default(); 4]);
+                let any_bonus = Self::lead_suits::<CATS>(
+                    view,
+                    &hands,
+                    &mut per_suit,
+                    &mut bonus,
+                    &SPREAD_NT,
+                    |_| 0,
+                    |s, h| {
+                        let (b, any) = SuitBonus::new(s, h.holdings(), h.tops(), false, false);
+                        pack(&Self::lead_nt(h), &b, any)
+                    },
+                );
                 let keyed = (CATS && any_bonus).then_some(&bonus);
                 if no_hints {
                     weigh_each(moves, keyed, |s, m| {
@@ -654,36 +642,29 @@ impl TunedOrdering {
                         Self::weight_leader_nt::<true>(&per_suit[s], hints, m)
                     });
                 }
+                CATS && any_bonus
             }
             Some(t) => {
                 let trumps = LeadTrumps::new(&hands, t);
-                let mut per_suit = [LeadSuit::default(); 4];
                 let trump_bits = trumps.key_bits();
                 // The keys' extra bits for the trump suit and for a side suit.
                 let extras = [key_extra(1, trump_bits), key_extra(2, trump_bits)];
-                LEAD_MEMO.with(|memo| {
-                    while suits != 0 {
-                        let s = Suit::ALL[suits.trailing_zeros() as usize & 3];
-                        suits &= suits - 1;
-                        let holdings = hands.map(|h| h.suit(s).0);
-                        let all = view.out.suit(s);
-                        let key = memo_key(holdings, extras[usize::from(s != t)]);
-                        let facts = memo.get_or(key, || {
-                            let h = LeadHoldings::new(&hands, all, s);
-                            let (part, opponent_ruffs) = Self::lead_trump(&h, &trumps, s != t);
-                            let (b, any) =
-                                SuitBonus::new(s, h.holdings(), h.tops(), opponent_ruffs, s == t);
-                            pack(&part, &b, any)
-                        });
-                        let spread = spread(&SPREAD_TRUMP, holdings[1], holdings[3], tl);
-                        per_suit[s.index()] = unpack(&facts, all.0, spread);
-                        if CATS {
-                            let (b, any) = facts.bonus(holdings[0]);
-                            bonus[s.index()] = b;
-                            any_bonus |= any;
-                        }
-                    }
-                });
+                let (mut per_suit, mut bonus) =
+                    ([LeadSuit::default(); 4], [SuitBonus::default(); 4]);
+                let any_bonus = Self::lead_suits::<CATS>(
+                    view,
+                    &hands,
+                    &mut per_suit,
+                    &mut bonus,
+                    &SPREAD_TRUMP,
+                    |s| extras[usize::from(s != t)],
+                    |s, h| {
+                        let (part, opponent_ruffs) = Self::lead_trump(h, &trumps, s != t);
+                        let (b, any) =
+                            SuitBonus::new(s, h.holdings(), h.tops(), opponent_ruffs, s == t);
+                        pack(&part, &b, any)
+                    },
+                );
                 let keyed = (CATS && any_bonus).then_some(&bonus);
                 if no_hints {
                     weigh_each(moves, keyed, |s, m| {
@@ -694,9 +675,49 @@ impl TunedOrdering {
                         Self::weight_leader_trump::<true>(&per_suit[s], hints, m)
                     });
                 }
+                CATS && any_bonus
             }
         }
-        CATS && any_bonus
+    }
+
+    /// Every suit the leader holds (a superset of the moves' suits: the one the search
+    /// tried first may be missing from the list, and gets weights no move reads), as
+    /// [`LeadSuit`]s in `per_suit` by suit index: each suit's facts from [`LEAD_MEMO`] under the key of its
+    /// holdings and `extra(suit)`, worked out by `facts` when the memory does not have them,
+    /// with the spread term of `spread_table` added. With `CATS`, also each suit's lead
+    /// categories' bonuses in `bonus`; the answer is whether any suit has one.
+    #[inline(always)]
+    fn lead_suits<const CATS: bool>(
+        view: &TrickView,
+        hands: &[Hand; 4],
+        per_suit: &mut [LeadSuit; 4],
+        bonus: &mut [SuitBonus; 4],
+        spread_table: &[i32; 32],
+        extra: impl Fn(Suit) -> u64,
+        facts: impl Fn(Suit, &LeadHoldings) -> MemoFacts,
+    ) -> bool {
+        let tl = hands[0].len() as i32 - 1;
+        let mut suits = suits_held(hands[0]);
+        let mut any_bonus = false;
+        LEAD_MEMO.with(|memo| {
+            while suits != 0 {
+                let s = Suit::ALL[suits.trailing_zeros() as usize & 3];
+                suits &= suits - 1;
+                let holdings = hands.map(|h| h.suit(s).0);
+                let all = view.out.suit(s);
+                let found = memo.get_or(memo_key(holdings, extra(s)), || {
+                    facts(s, &LeadHoldings::new(hands, all, s))
+                });
+                let spread = spread(spread_table, holdings[1], holdings[3], tl);
+                per_suit[s.index()] = unpack(&found, all.0, spread);
+                if CATS {
+                    let (b, any) = found.bonus(holdings[0]);
+                    bonus[s.index()] = b;
+                    any_bonus |= any;
+                }
+            }
+        });
+        any_bonus
     }
 
     /// The leader's weights, without the categories.

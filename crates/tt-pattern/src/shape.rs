@@ -165,19 +165,13 @@ impl ShapeList {
             from -= 1;
         }
         let bounds = new.bounds();
-        self.max_lower = self.max_lower.max(bounds.lower);
-        self.min_upper = self.min_upper.min(bounds.upper);
+        self.widen_bounds(bounds);
         let absorbed = if covered < len {
             self.absorb::<true>(&new, bounds, covered)
         } else {
             0
         };
-        // Absorbing may have shortened the list.
-        let len = self.len();
-        debug_assert!(len < self.capacity());
-        self.storage.copy_within(from..len, from + 1);
-        self.storage[from] = new;
-        self.len += 1;
+        self.insert(from, new);
         Stored {
             inserted: true,
             merged: false,
@@ -231,8 +225,7 @@ impl ShapeList {
             ProbeOrder::GeneralFirst => (to, true),
             ProbeOrder::NewestFirst => (0, false),
         };
-        self.max_lower = self.max_lower.max(bounds.lower);
-        self.min_upper = self.min_upper.min(bounds.upper);
+        self.widen_bounds(bounds);
         // Two instances: general first, the scan's test is `covers` alone.
         out.absorbed = if past_run {
             self.absorb::<true>(&new, bounds, tail)
@@ -240,20 +233,34 @@ impl ShapeList {
             self.absorb::<false>(&new, bounds, tail)
         };
         if same.is_none() {
-            // Absorbing may have shortened the list.
-            let len = self.len();
-            debug_assert!(len < self.capacity());
             let at = match order {
                 // Newest first among patterns of one order.
                 ProbeOrder::GeneralFirst => from,
-                ProbeOrder::NewestFirst => len,
+                // (Absorbing may have shortened the list.)
+                ProbeOrder::NewestFirst => self.len(),
             };
-            self.storage.copy_within(at..len, at + 1);
-            self.storage[at] = new;
-            self.len += 1;
+            self.insert(at, new);
             out.inserted = true;
         }
         out
+    }
+
+    /// Takes `bounds` into the list's highest lower bound and lowest upper bound.
+    #[inline]
+    fn widen_bounds(&mut self, bounds: Bounds) {
+        self.max_lower = self.max_lower.max(bounds.lower);
+        self.min_upper = self.min_upper.min(bounds.upper);
+    }
+
+    /// Puts `new` at index `at` (at most the length), the entries from there on moved up
+    /// one. Needs room for one more entry.
+    #[inline]
+    fn insert(&mut self, at: usize, new: Entry) {
+        let len = self.len();
+        debug_assert!(at <= len && len < self.capacity());
+        self.storage.copy_within(at..len, at + 1);
+        self.storage[at] = new;
+        self.len += 1;
     }
 
     /// Tightens the entries from `from` on that `general` (with `bounds`) strictly covers, and
