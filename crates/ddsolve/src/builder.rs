@@ -6,8 +6,8 @@ use crate::{AnyTable, Solver, TtKind};
 use ddsolve_search::{AnyOrdering, OrderingKind, SearchConfig};
 
 /// The memory limit, in MB, of the table a [`SolverBuilder`] builds unless told otherwise.
-/// Ordinary deals never fill it; on a symmetric deal it halves the peak memory of 128 MB
-/// for about the same time (`BENCHMARKS.md`).
+/// Ordinary deals never fill it; on a symmetric deal it bounds the peak memory for about
+/// the same time as a larger limit (docs/benchmarks/).
 pub const DEFAULT_TT_MEMORY_MB: usize = 64;
 
 /// Builds the front crate's [`Solver`]: which transposition table ([`TtKind`]) of how many

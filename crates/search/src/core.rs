@@ -371,7 +371,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     /// played: `P + 1` cards of the trick played, or the next trick's start after the
     /// fourth.
     // Always inlined (with `try_move`) into `search_moves`: a node inside a trick then costs
-    // no call frame (1.5% fewer instructions, callgrind); the trick start is out of line.
+    // no call frame (fewer instructions, callgrind); the trick start is out of line.
     #[inline(always)]
     fn search_after<const P: usize>(&mut self, target: u8) -> u8 {
         self.nodes += 1;
@@ -891,7 +891,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     /// Searches `mv`. On a cutoff records it and returns the node's value (`Ok`); otherwise
     /// returns the move's value and the winning ranks its search backed up (`Err`).
     // Always inlined: with a plain `#[inline]` LLVM kept it out of line once `search_value`
-    // was inlined (1% more instructions).
+    // was inlined (more instructions, callgrind).
     #[inline(always)]
     fn try_move<const P: usize>(
         &mut self,

@@ -2,8 +2,8 @@
 //! cutoffs by kind, per depth ([`SearchStats`], read with [`crate::Solver::search_stats`]).
 //!
 //! The counts are plain integer increments at the search's cutoff sites (one indexed add
-//! each, no branch), always on: measured with callgrind on list100's first two tables they
-//! add 0.34% of instructions, within the 0.5% the search allows them. Every counter is kept
+//! each, no branch), always on: their cost is measured with callgrind (docs/benchmarks/)
+//! and kept within what the search allows them. Every counter is kept
 //! per depth (cards left in the hands); totals are sums over the depths. Nodes are the
 //! search's own count ([`crate::Solver::nodes`]).
 

@@ -281,3 +281,193 @@ fn no_file_refers_outside_the_repository() {
         }
     }
 }
+
+/// Whether a comment's text carries a measured figure: a percentage (`1.5%`), a ratio
+/// (`0.95x`, `13x`) or a count of instructions (`Ir`).
+fn carries_a_figure(comment: &str) -> bool {
+    let bytes = comment.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        if !b.is_ascii_digit() {
+            continue;
+        }
+        let mut j = i + 1;
+        while j < bytes.len() && (bytes[j].is_ascii_digit() || bytes[j] == b'.') {
+            j += 1;
+        }
+        let rest = &comment[j..];
+        let word_end = |s: &str| s.chars().next().is_none_or(|c| !c.is_alphanumeric());
+        if rest.starts_with('%') || rest.starts_with(" %") {
+            return true;
+        }
+        if rest.starts_with('x') && word_end(&rest[1..]) && bytes[i] != b'0' {
+            return true;
+        }
+        if rest.starts_with('x') && word_end(&rest[1..]) && comment[i..j].contains('.') {
+            return true;
+        }
+        if rest.starts_with(" Ir") && word_end(&rest[3..]) {
+            return true;
+        }
+    }
+    false
+}
+
+#[test]
+fn the_figure_detector_tells_figures_from_code() {
+    assert!(carries_a_figure(" 1.5% fewer instructions"));
+    assert!(carries_a_figure(" it took 0.95x the time"));
+    assert!(carries_a_figure(" about 13x the nodes"));
+    assert!(carries_a_figure(" 855 Ir a lead"));
+    assert!(!carries_a_figure(" bit `16 s + 15` set for suit `s`"));
+    assert!(!carries_a_figure(" at 0x10 and 0xff"));
+    assert!(!carries_a_figure(" a 4x4 matrix of 13 cards"));
+}
+
+/// Figures (percentages, ratios, instruction counts) belong in dated notes under
+/// `docs/benchmarks/`, where they say when and with which command: a comment's figure
+/// goes stale silently when the code around it changes.
+#[test]
+fn no_figures_in_comments() {
+    // The library and its front ends; xtask and the benches measure, and speak of
+    // thresholds (`over 2x`) in their own docs.
+    let crates = root().join("crates");
+    let mut files: Vec<PathBuf> = source_files()
+        .into_iter()
+        .filter(|p| p.starts_with(&crates))
+        .collect();
+    let cargo_config = root().join(".cargo/config.toml");
+    let mut offenders = Vec::new();
+    files.push(cargo_config.clone());
+    for path in files {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let marker = if path == cargo_config { "#" } else { "//" };
+        for (n, line) in text.lines().enumerate() {
+            let Some(at) = line.find(marker) else {
+                continue;
+            };
+            // A `//` inside a string literal is not a comment.
+            if line[..at].matches('"').count() % 2 == 1 {
+                continue;
+            }
+            if carries_a_figure(&line[at..]) {
+                offenders.push(format!("{}:{}: {}", path.display(), n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "figures in comments (move them to a dated note in docs/benchmarks/):\n{}",
+        offenders.join("\n")
+    );
+}
+
+/// Source files over 800 lines, each with the reason it stays one file. A file that grows
+/// past the limit must be split by concern or listed here with its reason.
+const LONG_FILES: &[(&str, &str)] = &[
+    (
+        "crates/moves/src/tuned.rs",
+        "the tuned ordering's weights for the four hands share one set of per-node facts",
+    ),
+    (
+        "crates/python/src/lib.rs",
+        "the Python module's bindings; a PyO3 module is registered from one place",
+    ),
+    (
+        "crates/search/src/core.rs",
+        "the zero-window search: the trick start and the move loop inline into each other",
+    ),
+    (
+        "crates/formats/src/dds_file.rs",
+        "DDS's regression file format: one type per line kind, read by one tokenizer",
+    ),
+    (
+        "crates/formats/src/pbn_file.rs",
+        "PBN files read and rewritten byte for byte: the tokenizer and the edits share spans",
+    ),
+    (
+        "crates/prune/src/quick_tricks.rs",
+        "QuickTricks: the count and its ceiling must be read side by side",
+    ),
+    (
+        "crates/prune/tests/reference.rs",
+        "the plain estimators the fast ones are checked against, kept together",
+    ),
+];
+
+#[test]
+fn long_source_files_are_listed_with_their_reason() {
+    let mut files = source_files();
+    for dir in ["crates"] {
+        let Ok(entries) = std::fs::read_dir(root().join(dir)) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            rust_files(&entry.path().join("tests"), &mut files);
+        }
+    }
+    let mut unlisted = Vec::new();
+    for path in files {
+        let lines = read(&path).lines().count();
+        let relative = path
+            .strip_prefix(root())
+            .unwrap_or(&path)
+            .to_string_lossy()
+            .replace('\\', "/");
+        let relative = relative.trim_start_matches("./").to_string();
+        if lines > 800 {
+            match LONG_FILES.iter().find(|(p, _)| *p == relative) {
+                Some((_, reason)) => eprintln!("warning: {relative} has {lines} lines: {reason}"),
+                None => unlisted.push(format!("{relative}: {lines} lines")),
+            }
+        }
+    }
+    assert!(
+        unlisted.is_empty(),
+        "source files over 800 lines, neither split nor listed in LONG_FILES with a reason:\n{}",
+        unlisted.join("\n")
+    );
+}
+
+/// The last commit before the subject rule was checked: later commits follow it.
+const SUBJECTS_CHECKED_AFTER: &str = "57d8834";
+
+/// Commit subjects read `component: summary` in at most 72 characters (figures go in the
+/// body), so that `git log --oneline` reads as a list of what changed where.
+#[test]
+fn commit_subjects_name_their_component() {
+    let out = std::process::Command::new("git")
+        .args(["log", "--no-merges", "--format=%h %s"])
+        .arg(format!("{SUBJECTS_CHECKED_AFTER}..HEAD"))
+        .current_dir(root())
+        .output()
+        .expect("git runs (the tidy tests read the repository's history)");
+    assert!(
+        out.status.success(),
+        "git log failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let log = String::from_utf8(out.stdout).expect("git log is UTF-8");
+    let mut bad = Vec::new();
+    for line in log.lines() {
+        let (hash, subject) = line.split_once(' ').unwrap_or((line, ""));
+        let component_ok = subject
+            .split_once(": ")
+            .is_some_and(|(component, summary)| {
+                !summary.is_empty()
+                    && !component.is_empty()
+                    && component.chars().all(|c| {
+                        c.is_ascii_lowercase() || c.is_ascii_digit() || "-_./, ".contains(c)
+                    })
+            });
+        if !component_ok || subject.chars().count() > 72 {
+            bad.push(format!("{hash} {subject}"));
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "commit subjects not of the form `component: summary` in 72 characters:\n{}",
+        bad.join("\n")
+    );
+}
