@@ -117,16 +117,31 @@ const ALLOWED: &[(&str, &[&str])] = &[
         &[
             "ddsolve",
             "ddsolve-cards",
+            "ddsolve-deal",
             "ddsolve-formats",
+            "ddsolve-lead",
             "ddsolve-par",
             "ddsolve-server",
         ],
     ),
+    // Simulations: dealing and the dealer language, over the front crate's solver.
+    ("deal", &["ddsolve", "ddsolve-cards"]),
+    // Opening leads and single-dummy play over sampled deals.
+    ("lead", &["ddsolve", "ddsolve-cards", "ddsolve-deal", "ddsolve-par"]),
     // The HTTP server: the front crate only (never the command line, which starts it).
     ("server", &["ddsolve"]),
     // The C library: the front crate and the library crates, never the CLI.
     ("capi", &["ddsolve", "ddsolve-cards", "ddsolve-par"]),
-    ("python", &["ddsolve", "ddsolve-cards", "ddsolve-par"]),
+    (
+        "python",
+        &[
+            "ddsolve",
+            "ddsolve-cards",
+            "ddsolve-deal",
+            "ddsolve-lead",
+            "ddsolve-par",
+        ],
+    ),
     ("testkit", TESTKIT),
 ];
 
@@ -202,6 +217,7 @@ fn no_library_or_binary_depends_on_test_support_or_dds() {
         "cli",
         "server",
         "capi",
+        "deal",
     ] {
         let deps = normal_dependencies(krate);
         for forbidden in ["ddsolve-testkit", "proptest", "dds-bridge-sys", "rand"] {
