@@ -126,8 +126,6 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ),
     // Simulations: dealing and the dealer language, over the front crate's solver.
     ("deal", &["ddsolve", "ddsolve-cards"]),
-    // Opening leads and single-dummy play over sampled deals.
-    ("lead", &["ddsolve", "ddsolve-cards", "ddsolve-deal", "ddsolve-par"]),
     // The HTTP server: the front crate only (never the command line, which starts it).
     ("server", &["ddsolve"]),
     // The C library: the front crate and the library crates, never the CLI.
