@@ -4,8 +4,8 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use ddsolve_benches::store_probe::{stored_and_other, table, Bounds};
-use ddsolve_tt::PatternKey;
 use ddsolve_tt_forest::{TtFlat, TtForest};
+use ddsolve_tt_key::PatternKey;
 
 fn bench(c: &mut Criterion) {
     let (stored, other) = stored_and_other(Bounds::Random);

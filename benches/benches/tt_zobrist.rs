@@ -7,7 +7,8 @@ use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughpu
 use ddsolve_benches::store_probe::{stored_and_other, table, trick_starts, Bounds};
 use ddsolve_benches::SEED;
 use ddsolve_cards::{Card, DealRng, Hand, Position, Seat, SeatMap, Strain};
-use ddsolve_tt::{PatternKey, TranspositionTable, TrickStart};
+use ddsolve_tt::{TranspositionTable, TrickStart};
+use ddsolve_tt_key::PatternKey;
 use ddsolve_tt_zobrist::{KeyMode, TtZobrist, ZOBRIST};
 
 /// The table size of the store and probe benches: room for every item many times over, and

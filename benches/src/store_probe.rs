@@ -8,7 +8,8 @@
 use crate::{entries, sample_positions, starts, Sample, SEED};
 use criterion::{BatchSize, Criterion, Throughput};
 use ddsolve_cards::{DealRng, Hand, Position};
-use ddsolve_tt::{absolute_win_ranks, TranspositionTable, TrickStart, TtEntry};
+use ddsolve_tt::{TranspositionTable, TrickStart, TtEntry};
+use ddsolve_tt_key::absolute_win_ranks;
 
 /// What one store needs.
 #[derive(Clone, Debug)]

@@ -6,7 +6,8 @@
 //! solver per strain.
 
 use ddsolve_cards::{Card, Hand, Holding, Seat, SeatMap, Suit};
-use ddsolve_tt::{Pattern, TranspositionTable, TrickStart, TtEntry, TtHit, TtStats};
+use ddsolve_tt::{TranspositionTable, TrickStart, TtEntry, TtHit, TtStats};
+use ddsolve_tt_key::Pattern;
 
 /// The canonical view of a position: its hands, and the suit each canonical suit came from.
 struct View {

@@ -2,8 +2,9 @@
 //! ([`crate::SolverBuilder::tt`]) and dispatched by a `match` (no virtual calls).
 
 use ddsolve_cards::{Hand, SeatMap};
-use ddsolve_tt::{PatternKey, TranspositionTable, TrickStart, TtEntry, TtHit, TtStats};
+use ddsolve_tt::{TranspositionTable, TrickStart, TtEntry, TtHit, TtStats};
 use ddsolve_tt_forest::{TtFlat, TtForest};
+use ddsolve_tt_key::PatternKey;
 use ddsolve_tt_pattern::TtPattern;
 
 /// Which table design to use, chosen at run time.

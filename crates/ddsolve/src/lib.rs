@@ -1,7 +1,7 @@
 //! # ddsolve: a double-dummy bridge solver
 //!
 //! The crate a program adds to use ddsolve: it re-exports the library crates under one name
-//! ([`cards`], [`search`], [`par`], [`formats`], and the tables' crates [`tt`],
+//! ([`cards`], [`search`], [`par`], [`formats`], and the tables' crates [`tt`], [`tt_key`],
 //! [`tt_forest`], [`tt_pattern`]) with their everyday types at the top level, and holds what
 //! the library crates leave to their user:
 //!
@@ -52,6 +52,7 @@ pub use ddsolve_par as par;
 pub use ddsolve_search as search;
 pub use ddsolve_tt as tt;
 pub use ddsolve_tt_forest as tt_forest;
+pub use ddsolve_tt_key as tt_key;
 pub use ddsolve_tt_pattern as tt_pattern;
 
 pub use ddsolve_cards::{

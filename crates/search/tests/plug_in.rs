@@ -10,7 +10,7 @@ use ddsolve_search::{solve_tables_by, AnyOrdering, BatchOptions, Counter, Search
 use ddsolve_tt::{TranspositionTable, TrickStart, TtEntry, TtHit, TtStats};
 use std::collections::HashMap;
 // Only the pattern table below uses the pattern maths; the exact table needs none of it.
-use ddsolve_tt::{absolute_win_ranks, relative_counts, Pattern, PatternKey, RankOwners};
+use ddsolve_tt_key::{absolute_win_ranks, relative_counts, Pattern, PatternKey, RankOwners};
 
 /// The simplest table there is, keyed by the exact position: the four hands and the hand on
 /// lead, in a `HashMap`. It needs nothing of the `tt` crate but the trait and its types (no

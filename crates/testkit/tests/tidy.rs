@@ -16,6 +16,7 @@ const LIBRARIES: &[&str] = &[
     "moves",
     "prune",
     "tt",
+    "tt-key",
     "tt-forest",
     "tt-pattern",
     "tt-zobrist",

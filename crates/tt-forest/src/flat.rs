@@ -3,11 +3,10 @@
 use crate::budget::{self, Clock, Histogram, MapSize, SWEEP_DIVISOR};
 use ddsolve_cards::{Card, Hand, SeatMap};
 use ddsolve_tt::Counters;
-use ddsolve_tt::KeyHashBuilder;
-use ddsolve_tt::{absolute_win_ranks, relative_counts, win_depths};
-use ddsolve_tt::{
-    Pattern, PatternKey, RankOwners, TranspositionTable, TrickStart, TtEntry, TtHit, TtKey, TtStats,
-};
+use ddsolve_tt::{TranspositionTable, TrickStart, TtEntry, TtHit, TtStats};
+use ddsolve_tt_key::KeyHashBuilder;
+use ddsolve_tt_key::{absolute_win_ranks, relative_counts, win_depths};
+use ddsolve_tt_key::{Pattern, PatternKey, RankOwners, ShapeKey};
 use std::collections::hash_map;
 use std::collections::HashMap;
 
@@ -73,7 +72,7 @@ fn decode_best(b: u8) -> Option<Card> {
 /// capacity) never passes it. When a store would pass it, the table evicts the least
 /// valuable sixteenth of its entries (stalest first, most specific first; see
 /// `budget.rs`) and goes on; it never wipes itself.
-/// The per-deal key accelerator ([`ddsolve_tt::RankOwners`], built by
+/// The per-deal key accelerator ([`ddsolve_tt_key::RankOwners`], built by
 /// [`TranspositionTable::prepare`]) is outside the budget.
 #[derive(Debug)]
 pub struct TtFlat {
@@ -185,7 +184,7 @@ impl TtFlat {
     }
 
     #[inline]
-    fn map_key(key: &TtKey) -> u64 {
+    fn map_key(key: &ShapeKey) -> u64 {
         key.packed()
     }
 

@@ -4,10 +4,9 @@ use crate::budget::{self, Clock, Histogram, MapSize, FOREST_SWEEP_DIVISOR};
 use ahash::AHashMap;
 use ddsolve_cards::{Card, Hand, SeatMap};
 use ddsolve_tt::Counters;
-use ddsolve_tt::{absolute_win_ranks, relative_counts};
-use ddsolve_tt::{
-    Pattern, PatternKey, RankOwners, TranspositionTable, TrickStart, TtEntry, TtHit, TtKey, TtStats,
-};
+use ddsolve_tt::{TranspositionTable, TrickStart, TtEntry, TtHit, TtStats};
+use ddsolve_tt_key::{absolute_win_ranks, relative_counts};
+use ddsolve_tt_key::{Pattern, PatternKey, RankOwners, ShapeKey};
 
 const NONE: u32 = u32::MAX;
 
@@ -73,7 +72,7 @@ impl Leaf {
 /// room that the budget does not give, the table evicts the least valuable quarter of its
 /// entries (stalest first, most specific first; see `budget.rs`), unlinks what no longer
 /// leads to an entry, and reuses the freed slots; it never wipes itself.
-/// The per-deal key accelerator ([`ddsolve_tt::RankOwners`], built by
+/// The per-deal key accelerator ([`ddsolve_tt_key::RankOwners`], built by
 /// [`TranspositionTable::prepare`]) is outside the budget.
 #[derive(Debug)]
 pub struct TtForest {
@@ -159,7 +158,7 @@ impl TtForest {
     }
 
     #[inline]
-    fn root_index(key: &TtKey) -> usize {
+    fn root_index(key: &ShapeKey) -> usize {
         usize::from(key.tricks_left) * 4 + key.leader.index()
     }
 

@@ -1,19 +1,19 @@
 //! # ddsolve-tt-forest: the winning-rank tables of Haglund's paper
 //!
-//! Two tables behind [`ddsolve_tt::TranspositionTable`], keyed by [`ddsolve_tt::PatternKey`]:
-//! found by a [`ddsolve_tt::TtKey`] (tricks left, leader, suit lengths) and matched on a
-//! [`ddsolve_tt::Pattern`]. An entry keeps, per suit, only the top relative ranks the search
+//! Two tables behind [`ddsolve_tt::TranspositionTable`], keyed by [`ddsolve_tt_key::PatternKey`]:
+//! found by a [`ddsolve_tt_key::ShapeKey`] (tricks left, leader, suit lengths) and matched on a
+//! [`ddsolve_tt_key::Pattern`]. An entry keeps, per suit, only the top relative ranks the search
 //! backed up as winning ranks, so it stands for every position with the same key and the
-//! same owners of those cards. Each table finds its keys with a [`ddsolve_tt::RankOwners`]
+//! same owners of those cards. Each table finds its keys with a [`ddsolve_tt_key::RankOwners`]
 //! that [`prepare`](ddsolve_tt::TranspositionTable::prepare) builds per deal.
 //!
 //! - [`TtForest`] (`forest.rs`) is the paper's forest: roots per tricks left and leader, a
 //!   suit-lengths key per root, winning-cards nodes of the four suits with alternatives, and
 //!   set-of-positions leaves.
 //! - [`TtFlat`] (`flat.rs`) is one list of 128-bit patterns per key matched with a single
-//!   masked compare, its map keyed by [`ddsolve_tt::TtKey::packed`]. Its entries also leave
+//!   masked compare, its map keyed by [`ddsolve_tt_key::ShapeKey::packed`]. Its entries also leave
 //!   out each suit's bottom block of one owner, whose owners the lengths force
-//!   ([`ddsolve_tt::forced_depths`]): the same positions, a more general pattern.
+//!   ([`ddsolve_tt_key::forced_depths`]): the same positions, a more general pattern.
 //!
 //! Both hold to a memory budget given in megabytes (`budget.rs`): their byte count
 //! (allocated capacity) never passes it. When a store needs more, they evict the least
@@ -22,7 +22,7 @@
 //! specific first) and go on: a table never wipes itself mid-search, and as every entry is a
 //! true fact about its positions, what a search finds never depends on the budget, only how
 //! fast it finds it. The key accelerator is outside the budget (once prepared,
-//! [`ddsolve_tt::RankOwners::TABLE_BYTES`] more).
+//! [`ddsolve_tt_key::RankOwners::TABLE_BYTES`] more).
 //!
 //! ```
 //! use ddsolve_cards::{Deal, Hand, Seat, Strain, Suit};

@@ -3,8 +3,9 @@
 //! among entries of one age, the most specific (the fewest cards left free) first.
 
 use ddsolve_cards::{DealRng, Hand, Seat, Strain};
-use ddsolve_tt::{PatternKey, TranspositionTable, TrickStart, TtEntry};
+use ddsolve_tt::{TranspositionTable, TrickStart, TtEntry};
 use ddsolve_tt_forest::{TtFlat, TtForest};
+use ddsolve_tt_key::PatternKey;
 use std::collections::HashSet;
 
 const LIMIT: usize = 1 << 20;

@@ -1,16 +1,15 @@
 //! The forest answers exactly like a plain list of entries scanned for any match.
 
 use ddsolve_cards::{DealRng, Hand, Holding, Seat, Strain, Suit};
-use ddsolve_tt::{
-    relative_counts, Pattern, PatternKey, TranspositionTable, TrickStart, TtEntry, TtKey,
-};
+use ddsolve_tt::{TranspositionTable, TrickStart, TtEntry};
 use ddsolve_tt_forest::TtForest;
+use ddsolve_tt_key::{relative_counts, Pattern, PatternKey, ShapeKey};
 
 #[test]
 fn forest_agrees_with_a_list_of_entries() {
     let mut rng = DealRng::new(99);
     let mut tt = TtForest::new(64);
-    let mut list: Vec<(TtKey, u128, u128, u8, u8)> = Vec::new();
+    let mut list: Vec<(ShapeKey, u128, u128, u8, u8)> = Vec::new();
     // Few distinct card layouts so that keys collide and patterns share prefixes.
     let deals: Vec<_> = (0..6).map(|_| rng.partial_deal(3)).collect();
     for step in 0..20000 {

@@ -7,8 +7,9 @@
 //! not returned) finds no room. The flat table returns what it frees and never refuses.
 
 use ddsolve_cards::{DealRng, Hand, Seat, Strain};
-use ddsolve_tt::{PatternKey, TranspositionTable, TrickStart, TtEntry};
+use ddsolve_tt::{TranspositionTable, TrickStart, TtEntry};
 use ddsolve_tt_forest::{TtFlat, TtForest};
+use ddsolve_tt_key::PatternKey;
 
 const STORES: usize = 1_000_000;
 const LIMIT: usize = 1 << 20;

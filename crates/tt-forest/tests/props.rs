@@ -7,11 +7,11 @@
 //! * relative/absolute winning-rank conversion round-trips.
 
 use ddsolve_cards::{Card, DealRng, Hand, Holding, Rank, Seat, SeatMap, Strain, Suit};
-use ddsolve_tt::{
-    absolute_win_ranks, forced_depths, relative_counts, Pattern, PatternKey, TranspositionTable,
-    TrickStart, TtEntry, TtKey,
-};
+use ddsolve_tt::{TranspositionTable, TrickStart, TtEntry};
 use ddsolve_tt_forest::{TtFlat, TtForest};
+use ddsolve_tt_key::{
+    absolute_win_ranks, forced_depths, relative_counts, Pattern, PatternKey, ShapeKey,
+};
 use proptest::prelude::*;
 
 fn shuffle<T>(v: &mut [T], rng: &mut DealRng) {
@@ -280,7 +280,7 @@ proptest! {
             let mask = Pattern::mask(relative_counts(win, hands));
             let p = (Pattern::new(hands).0 & mask)
                 ^ mask.rotate_left(7)
-                ^ u128::from(TtKey::new(hands, l).lengths)
+                ^ u128::from(ShapeKey::new(hands, l).lengths)
                 ^ l.index() as u128;
             (p % 0x7fff_ffff % 4) as u8
         };
@@ -372,14 +372,17 @@ fn key_is_lengths_leader_and_tricks_left() {
         let hands = random_hands(&mut rng, 13);
         let same = same_structure(&hands, [0; 4], &mut rng);
         for leader in Seat::ALL {
-            let k = TtKey::new(&hands, leader);
-            assert_eq!(k, TtKey::new(&same, leader));
+            let k = ShapeKey::new(&hands, leader);
+            assert_eq!(k, ShapeKey::new(&same, leader));
             assert_eq!(u32::from(k.tricks_left), hands[leader].len());
             assert_eq!(k.leader, leader);
         }
         if let Some(b) = break_structure(&hands, [13; 4], &mut rng) {
             // Swapping cards of one suit between hands keeps the lengths: same key...
-            assert_eq!(TtKey::new(&hands, Seat::North), TtKey::new(&b, Seat::North));
+            assert_eq!(
+                ShapeKey::new(&hands, Seat::North),
+                ShapeKey::new(&b, Seat::North)
+            );
             // ... but not the same pattern.
             assert_ne!(Pattern::new(&hands), Pattern::new(&b));
         }

@@ -18,7 +18,7 @@ pub(crate) const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
 /// Bytes of one entry.
 pub(crate) const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
 
-/// Shapes (a [`ddsolve_tt::TtKey::packed`] key: suit lengths and leader, which imply the
+/// Shapes (a [`ddsolve_tt_key::ShapeKey::packed`] key: suit lengths and leader, which imply the
 /// tricks left) to their [`ShapeList`]s: linear probing in a power-of-two array of slots,
 /// with deletion by backward shift (no tombstones), so a lookup stops at the first empty
 /// slot. Keeps count of its entries and of the entry capacity of its lists, for the memory

@@ -108,7 +108,7 @@ impl Entry {
     /// with no branch between them (the low word alone rejects about two entries in three,
     /// too unpredictably for a branch to pay).
     #[inline]
-    pub fn matches(&self, exact: &ddsolve_tt::Pattern) -> bool {
+    pub fn matches(&self, exact: &ddsolve_tt_key::Pattern) -> bool {
         let (lo, hi) = (exact.0 as u64, (exact.0 >> 64) as u64);
         let p = &self.packed;
         ((lo ^ p.lo) & p.mask_lo) | ((hi ^ p.hi) & p.mask_hi) == 0
@@ -235,7 +235,7 @@ impl Entry {
 mod tests {
     use super::*;
     use ddsolve_cards::{DealRng, Hand};
-    use ddsolve_tt::Pattern;
+    use ddsolve_tt_key::Pattern;
 
     /// The fields read back as written, whatever the pattern, and never change what the
     /// pattern matches, covers or equals.

@@ -1,8 +1,8 @@
 //! Rank patterns: the owners of each suit's top relative cards down to a depth per suit.
 
 use ddsolve_cards::{Hand, SeatMap};
-pub use ddsolve_tt::forced_depths;
-use ddsolve_tt::{absolute_win_ranks, win_depths, Pattern};
+pub use ddsolve_tt_key::forced_depths;
+use ddsolve_tt_key::{absolute_win_ranks, win_depths, Pattern};
 
 /// A set of positions of one key (tricks left, leader, suit lengths): those whose top `k`
 /// relative cards of each suit (its *depth* `k`) have the owners given here.
@@ -19,7 +19,7 @@ use ddsolve_tt::{absolute_win_ranks, win_depths, Pattern};
 ///
 /// ```
 /// use ddsolve_cards::Deal;
-/// use ddsolve_tt::Pattern;
+/// use ddsolve_tt_key::Pattern;
 /// use ddsolve_tt_pattern::RankPattern;
 ///
 /// let deal: Deal = "N:AK3... QJ2... T98... 765...".parse()?;
@@ -138,7 +138,7 @@ impl RankPattern {
 mod tests {
     use super::*;
     use ddsolve_cards::DealRng;
-    use ddsolve_tt::relative_counts;
+    use ddsolve_tt_key::relative_counts;
 
     /// `of_win` builds the pattern of `new` at the forced depths of the winning ranks.
     #[test]

@@ -2,7 +2,7 @@
 
 use crate::entry::{Entry, Stamp};
 use crate::Bounds;
-use ddsolve_tt::Pattern;
+use ddsolve_tt_key::Pattern;
 
 /// In which order a shape's entries are tried.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -364,7 +364,9 @@ mod tests {
     use super::*;
     use crate::RankPattern;
     use ddsolve_cards::DealRng;
-    use ddsolve_tt::{Generation, Pattern};
+    use ddsolve_tt::Generation;
+
+    use ddsolve_tt_key::Pattern;
 
     /// Two lists fed the same random entries, one stored general first as the table does,
     /// the other by [`ShapeList::store_scan`], stay equal entry for entry, and every store

@@ -7,9 +7,9 @@ use crate::shape::ProbeOrder;
 use crate::{Bounds, RankPattern};
 use ddsolve_cards::{Hand, SeatMap};
 use ddsolve_tt::{
-    Budget, EvictionPlan, Generation, PatternKey, RankOwners, TranspositionTable, TrickStart,
-    TtEntry, TtHit, TtStats,
+    Budget, EvictionPlan, Generation, TranspositionTable, TrickStart, TtEntry, TtHit, TtStats,
 };
+use ddsolve_tt_key::{PatternKey, RankOwners};
 
 /// Slots of a new table's shape array (fewer if the budget is tiny).
 const FIRST_SLOTS: usize = 1 << 10;
@@ -37,7 +37,7 @@ pub struct Counters {
 
 /// The rank-pattern transposition table.
 ///
-/// Per shape (tricks left, leader, every hand's suit lengths: [`ddsolve_tt::TtKey::packed`])
+/// Per shape (tricks left, leader, every hand's suit lengths: [`ddsolve_tt_key::ShapeKey::packed`])
 /// a list of [`RankPattern`]s with bounds, the most general first. A probe returns the first matching
 /// entry that decides, so the winning ranks it reports are those of the most general
 /// pattern that knows the answer. A store tightens an entry of the same pattern in place (or

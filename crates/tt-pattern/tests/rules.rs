@@ -3,9 +3,8 @@
 //! force, the memory budget and aging.
 
 use ddsolve_cards::{Card, Deal, DealRng, Hand, Rank, Seat, SeatMap, Strain, Suit};
-use ddsolve_tt::{
-    absolute_win_ranks, Pattern, PatternKey, TranspositionTable, TrickStart, TtEntry, TtKey,
-};
+use ddsolve_tt::{TranspositionTable, TrickStart, TtEntry};
+use ddsolve_tt_key::{absolute_win_ranks, Pattern, PatternKey, ShapeKey};
 use ddsolve_tt_pattern::{forced_depths, RankPattern, TtPattern};
 
 /// Spades: North A K Q, East J T 9, South 8 7 6, West 5 4 3. Hearts: East A, South K,
@@ -217,7 +216,10 @@ fn forced_owners_make_no_difference_to_the_positions_matched() {
         for _ in 0..20 {
             let b = same_lengths(&mut rng, &ha);
             let pb = Pattern::new(&b);
-            assert_eq!(TtKey::new(&b, Seat::North), TtKey::new(&ha, Seat::North));
+            assert_eq!(
+                ShapeKey::new(&b, Seat::North),
+                ShapeKey::new(&ha, Seat::North)
+            );
             assert_eq!(full.matches(&pb), cut.matches(&pb), "{a} / {depths:?}");
         }
     }

@@ -14,36 +14,12 @@
 //! forest, `TtForest`, and `TtFlat`, a flat list of 128-bit patterns per key),
 //! `ddsolve-tt-pattern` (the rank-pattern table, the default) and `ddsolve-tt-zobrist` (a
 //! hashed table of exact positions, its key a Zobrist hash kept incrementally). This crate
-//! holds what they share: the trait and its view, the key pieces of the rank-pattern tables,
-//! one budget and aging mechanism ([`Budget`], the [`Generation`] counter, [`Aging`] of its
+//! holds what they share: the trait and its view, one budget and aging mechanism ([`Budget`], the [`Generation`] counter, [`Aging`] of its
 //! stamps, [`EvictionPlan`]) and the figures every table reports ([`TtStats`], kept with [`Counters`]): sizes, sweeps
 //! and evictions, and probes, hits, probe lengths and stores per depth.
 //!
-//! The rank-pattern key ([`PatternKey`]) is a [`TtKey`] (tricks left, the hand on lead,
-//! the suit lengths of every hand) and a [`Pattern`]: for each suit, the owners of the
-//! remaining cards in relative-rank order (the highest card still out is relative rank 1).
-//! An entry keeps, per suit, only the top `k` relative ranks that the search backed up as
-//! winning ranks, so it stands for every position with the same key and the same owners of
-//! those cards. [`RankOwners`] finds the key (pattern and suit lengths) in four lookups once
-//! prepared for a deal.
-//!
-//! ```
-//! use ddsolve_cards::{Deal, Hand, Seat, Strain, Suit};
-//! use ddsolve_tt::{absolute_win_ranks, relative_counts, Pattern, PatternKey, TrickStart, TtKey};
-//!
-//! let deal: Deal = "N:AK... QJ... T9... 87...".parse()?;
-//! let at = TrickStart::new(*deal.hands(), Strain::NoTrump, Seat::North);
-//! let key = PatternKey::new(&at);
-//! assert_eq!(key.shape.packed(), TtKey::new(deal.hands(), Seat::North).packed());
-//! assert_eq!(key.pattern, Pattern::new(deal.hands()));
-//! // The ace and king of spades are the top two relative ranks of their suit.
-//! let spades = deal.hand(Seat::North).suit(Suit::Spades);
-//! let win = Hand::from_holdings([spades, Default::default(), Default::default(), Default::default()]);
-//! let counts = relative_counts(win, deal.hands());
-//! assert_eq!(counts, [2, 0, 0, 0]);
-//! assert_eq!(absolute_win_ranks(counts, deal.hands()), win);
-//! # Ok::<(), ddsolve_cards::PbnError>(())
-//! ```
+//! The rank-pattern key that the pattern-family tables share is the crate
+//! `ddsolve-tt-key`.
 
 #![warn(missing_docs)]
 
@@ -54,18 +30,11 @@ struct ReadmeDoctests;
 
 mod age;
 mod budget;
-mod pattern;
-mod rank_owners;
 mod stats;
 mod trick_start;
 
 pub use age::{Aging, Generation};
 pub use budget::{Budget, EvictionPlan};
-pub use pattern::{
-    absolute_win_ranks, forced_depths, relative_counts, win_depths, KeyHashBuilder, KeyHasher,
-    Pattern, PatternKey, TtKey,
-};
-pub use rank_owners::RankOwners;
 pub use stats::{Counters, TtStats, DEPTHS};
 pub use trick_start::TrickStart;
 

@@ -1,10 +1,10 @@
-//! The key pieces the rank-pattern tables share: [`TtKey`] (tricks left, leader, suit
+//! The key pieces the rank-pattern tables share: [`ShapeKey`] (tricks left, leader, suit
 //! lengths) and its hasher, [`Pattern`] (the owners of the remaining cards in relative-rank
 //! order), [`PatternKey`] (the two together), and the conversions between winning ranks in
 //! absolute and relative terms.
 
-use crate::TrickStart;
 use ddsolve_cards::{Hand, Seat, SeatMap, Suit};
+use ddsolve_tt::TrickStart;
 
 /// The key of the tables of relative-rank patterns (`ddsolve-tt-forest`'s and
 /// `ddsolve-tt-pattern`'s): the position's shape and the owners of its cards in relative-rank
@@ -13,7 +13,7 @@ use ddsolve_cards::{Hand, Seat, SeatMap, Suit};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PatternKey {
     /// Tricks left, leader and suit lengths.
-    pub shape: TtKey,
+    pub shape: ShapeKey,
     /// The owners of every remaining card, in relative-rank order.
     pub pattern: Pattern,
 }
@@ -23,7 +23,7 @@ impl PatternKey {
     #[inline]
     pub fn new(at: &TrickStart) -> PatternKey {
         PatternKey {
-            shape: TtKey::new(at.hands(), at.leader()),
+            shape: ShapeKey::new(at.hands(), at.leader()),
             pattern: Pattern::new(at.hands()),
         }
     }
@@ -32,7 +32,7 @@ impl PatternKey {
 /// What must be equal for two positions to share entries: tricks left, the hand on lead and
 /// every hand's suit lengths.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct TtKey {
+pub struct ShapeKey {
     /// Tricks left to play (1..=13).
     pub tricks_left: u8,
     /// The hand on lead.
@@ -42,16 +42,16 @@ pub struct TtKey {
     pub lengths: u64,
 }
 
-impl TtKey {
+impl ShapeKey {
     /// The key of a position at the start of a trick.
     #[inline]
-    pub fn new(hands: &SeatMap<Hand>, leader: Seat) -> TtKey {
+    pub fn new(hands: &SeatMap<Hand>, leader: Seat) -> ShapeKey {
         // Hand by hand (hand `h`, suit `s` at bits `4 (4 h + s)`), then transposed.
         let mut by_hand = 0u64;
         for h in 0..4 {
             by_hand |= lane_counts(hands.0[h].0) << (16 * h);
         }
-        TtKey {
+        ShapeKey {
             tricks_left: hands[leader].len() as u8,
             leader,
             lengths: transpose_nibbles(by_hand),
@@ -80,7 +80,7 @@ fn transpose_nibbles(x: u64) -> u64 {
     x ^ t ^ (t << 24)
 }
 
-/// A hasher for `u64` keys such as `TtKey::packed`: one folded multiply spreads their bits.
+/// A hasher for `u64` keys such as `ShapeKey::packed`: one folded multiply spreads their bits.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct KeyHasher(u64);
 
@@ -265,8 +265,8 @@ fn lane_of(n: u16, e: u16, s: u16, w: u16) -> u32 {
 ///
 /// ```
 /// use ddsolve_cards::Deal;
-/// use ddsolve_tt::Pattern;
-/// use ddsolve_tt::forced_depths;
+/// use ddsolve_tt_key::Pattern;
+/// use ddsolve_tt_key::forced_depths;
 ///
 /// // Spades: North's ace over South's K Q J (one block at the bottom); hearts: North's
 /// // alone; diamonds: East's alone; clubs: South's ace over West's K Q J T.

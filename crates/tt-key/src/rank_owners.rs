@@ -12,8 +12,9 @@
 //! whole [`PatternKey`] then costs four loads and a few shifts instead of a walk over
 //! every remaining card and a count of every hand's suits.
 
-use crate::{Pattern, PatternKey, TrickStart, TtKey};
+use crate::{Pattern, PatternKey, ShapeKey};
 use ddsolve_cards::{Hand, Seat, SeatMap, Suit};
+use ddsolve_tt::TrickStart;
 
 /// Sets of one suit's cards: 13 ranks, 2 to ace.
 const SETS: usize = 1 << 13;
@@ -33,7 +34,7 @@ const fn lengths_at(s: usize) -> u32 {
 
 /// The owner lanes and the hands' lengths of every set of remaining cards of each suit, for
 /// the positions that can arise from one deal: what a table keyed by [`PatternKey`] keeps
-/// to find its keys fast (its [`crate::TranspositionTable::prepare`] calls
+/// to find its keys fast (its [`ddsolve_tt::TranspositionTable::prepare`] calls
 /// [`RankOwners::prepare`]).
 ///
 /// Until it is first prepared it holds no tables (and no memory) and computes patterns from
@@ -45,7 +46,8 @@ const fn lengths_at(s: usize) -> u32 {
 ///
 /// ```
 /// use ddsolve_cards::{Deal, Strain, Seat};
-/// use ddsolve_tt::{PatternKey, RankOwners, TrickStart};
+/// use ddsolve_tt::TrickStart;
+/// use ddsolve_tt_key::{PatternKey, RankOwners};
 ///
 /// let deal: Deal = "N:AK... QJ... T9... 87...".parse()?;
 /// let at = TrickStart::new(*deal.hands(), Strain::NoTrump, Seat::North);
@@ -158,7 +160,7 @@ impl RankOwners {
     }
 
     /// The pattern and the suit lengths of `hands` from the tables: the lengths with suit
-    /// `s`, hand `h` at bits `4 (4 s + h)` (as [`TtKey::lengths`] holds them).
+    /// `s`, hand `h` at bits `4 (4 s + h)` (as [`ShapeKey::lengths`] holds them).
     #[inline(always)]
     fn lookup(lanes: &Lanes, hands: &SeatMap<Hand>) -> (u128, u64) {
         let all = (hands.0[0] | hands.0[1] | hands.0[2] | hands.0[3]).0;
@@ -191,7 +193,7 @@ impl RankOwners {
         );
         let (pattern, by_suit) = Self::lookup(lanes, at.hands());
         PatternKey {
-            shape: TtKey {
+            shape: ShapeKey {
                 tricks_left: at.tricks_left(),
                 leader: at.leader(),
                 lengths: by_suit,
