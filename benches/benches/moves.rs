@@ -3,7 +3,8 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use ddsolve_benches::positions;
-use ddsolve_moves::{generate, MoveList, MoveOrdering, OrderHints, PaperOrdering, TrickView};
+use ddsolve_moves::{generate, MoveList, MoveOrdering, OrderHints, TrickView};
+use ddsolve_orderings::PaperOrdering;
 
 fn bench(c: &mut Criterion) {
     let positions = positions("list100.txt", 20);

@@ -3,7 +3,8 @@
 //! is ignored by the solver it builds.
 
 use crate::{AnyTable, Solver, TtKind};
-use ddsolve_search::{AnyOrdering, OrderingKind, SearchConfig};
+use ddsolve_orderings::{AnyOrdering, OrderingKind};
+use ddsolve_search::SearchConfig;
 
 /// The memory limit, in MB, of the table a [`SolverBuilder`] builds unless told otherwise.
 /// Ordinary deals never fill it; on a symmetric deal it bounds the peak memory for about

@@ -48,6 +48,7 @@ pub use builder::{SolverBuilder, DEFAULT_TT_MEMORY_MB};
 
 pub use ddsolve_cards as cards;
 pub use ddsolve_formats as formats;
+pub use ddsolve_orderings as orderings;
 pub use ddsolve_par as par;
 pub use ddsolve_search as search;
 pub use ddsolve_tt as tt;
@@ -58,10 +59,10 @@ pub use ddsolve_tt_pattern as tt_pattern;
 pub use ddsolve_cards::{
     Card, DdTable, Deal, Hand, Holding, Position, Rank, Seat, Side, Strain, Suit, Vulnerability,
 };
+pub use ddsolve_orderings::{AnyOrdering, OrderingKind};
 pub use ddsolve_search::{
-    AnyOrdering, BatchOptions, BatchOrder, CardValue, Driver, MoveOrdering, OrderingKind,
-    PlayAnalysis, PlayAnalysisError, SearchConfig, Solution, Solutions, SolveError, Target,
-    TranspositionTable,
+    BatchOptions, BatchOrder, CardValue, Driver, MoveOrdering, PlayAnalysis, PlayAnalysisError,
+    SearchConfig, Solution, Solutions, SolveError, Target, TranspositionTable,
 };
 
 /// The default solver: the search crate's [`search::Solver`] with the table and the

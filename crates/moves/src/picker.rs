@@ -57,12 +57,20 @@ use ddsolve_cards::{Card, Hand, Suit};
 ///
 /// ```
 /// use ddsolve_cards::{Deal, Hand, Position, Seat, Strain};
-/// use ddsolve_moves::{MovePicker, OrderHints, TrickView, TunedOrdering};
+/// use ddsolve_moves::{MoveList, MoveOrdering, MovePicker, OrderHints, TrickView};
+///
+/// /// The highest card first.
+/// struct HighestFirst;
+/// impl MoveOrdering for HighestFirst {
+///     fn order(&mut self, _: &TrickView, _: &OrderHints, moves: &mut MoveList) {
+///         moves.sort_by_key(|m| std::cmp::Reverse(m.card.rank().get()));
+///     }
+/// }
 ///
 /// let deal: Deal = "N:AKQ.AK.. 432.32.. JT9.QJ.. 876.T9..".parse()?;
 /// let pos = Position::new(deal, Strain::NoTrump, Seat::North);
 /// let view = TrickView::of(&pos);
-/// let (mut ordering, hints) = (TunedOrdering, OrderHints::default());
+/// let (mut ordering, hints) = (HighestFirst, OrderHints::default());
 /// let mut picker = MovePicker::new(&view, &mut ordering, &hints, true);
 /// let mut searched = 0;
 /// while let Some(mv) = picker.next(|| view, &mut ordering, &hints) {

@@ -53,7 +53,7 @@ pub struct BatchOptions {
 ///
 /// ```
 /// use ddsolve_cards::Deal;
-/// use ddsolve_moves::RankOrdering;
+/// use ddsolve_orderings::RankOrdering;
 /// use ddsolve_search::{solve_tables_by, BatchOptions, SearchConfig, Solver};
 /// use ddsolve_tt_pattern::TtPattern;
 ///
@@ -118,7 +118,7 @@ where
 ///
 /// ```
 /// use ddsolve_cards::Deal;
-/// use ddsolve_moves::RankOrdering;
+/// use ddsolve_orderings::RankOrdering;
 /// use ddsolve_search::pool::PoolOptions;
 /// use ddsolve_search::{stream_tables_by, SearchConfig, Solver};
 /// use ddsolve_tt_pattern::TtPattern;

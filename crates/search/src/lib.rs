@@ -17,7 +17,7 @@
 //!
 //! ```
 //! use ddsolve_cards::{Deal, Position, Seat, Strain};
-//! use ddsolve_moves::AnyOrdering;
+//! use ddsolve_orderings::AnyOrdering;
 //! use ddsolve_search::{SearchConfig, Solutions, Solver, Target};
 //! use ddsolve_tt_pattern::TtPattern;
 //!
@@ -57,7 +57,7 @@ pub use batch::{
 };
 pub use config::SearchConfig;
 pub use ddsolve_cards::DdTable;
-pub use ddsolve_moves::{AnyOrdering, MoveOrdering, OrderingKind};
+pub use ddsolve_moves::MoveOrdering;
 pub use ddsolve_tt::TranspositionTable;
 pub use driver::Driver;
 pub use parallel_table::{parallel_tables_by, ParallelOptions, SharedTables};

@@ -64,7 +64,7 @@ impl ParallelOptions {
 ///
 /// ```
 /// use ddsolve_cards::Deal;
-/// use ddsolve_moves::RankOrdering;
+/// use ddsolve_orderings::RankOrdering;
 /// use ddsolve_search::{parallel_tables_by, ParallelOptions, SearchConfig, Solver};
 /// use ddsolve_tt_pattern::TtPattern;
 ///
@@ -108,7 +108,7 @@ where
 ///
 /// ```
 /// use ddsolve_cards::Deal;
-/// use ddsolve_moves::RankOrdering;
+/// use ddsolve_orderings::RankOrdering;
 /// use ddsolve_search::{SearchConfig, SharedTables, Solver};
 /// use ddsolve_tt_pattern::TtPattern;
 ///
@@ -446,7 +446,7 @@ impl Plan {
 mod tests {
     use super::*;
     use crate::SearchConfig;
-    use ddsolve_moves::RankOrdering;
+    use ddsolve_orderings::RankOrdering;
     use ddsolve_tt_pattern::TtPattern;
     use std::sync::atomic::{AtomicUsize, Ordering};
 

@@ -98,7 +98,7 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
     ///
     /// ```
     /// use ddsolve_cards::{Card, Deal, Seat, Strain};
-    /// use ddsolve_moves::AnyOrdering;
+    /// use ddsolve_orderings::AnyOrdering;
     /// use ddsolve_search::{SearchConfig, Solver};
     /// use ddsolve_tt_pattern::TtPattern;
     ///

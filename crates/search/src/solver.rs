@@ -85,7 +85,7 @@ pub struct Solution {
 /// ```
 /// use ddsolve_cards::{Deal, Seat, Strain};
 /// use ddsolve_search::{SearchConfig, Solver};
-/// use ddsolve_moves::RankOrdering;
+/// use ddsolve_orderings::RankOrdering;
 /// use ddsolve_tt_pattern::TtPattern;
 ///
 /// let deal: Deal = "N:AKQ.AK.. 432.32.. JT9.QJ.. 876.T9..".parse()?;
@@ -370,7 +370,7 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
     ///
     /// ```
     /// use ddsolve_cards::{Deal, Strain};
-    /// use ddsolve_moves::AnyOrdering;
+    /// use ddsolve_orderings::AnyOrdering;
     /// use ddsolve_search::{SearchConfig, Solver};
     /// use ddsolve_tt_pattern::TtPattern;
     ///

@@ -83,7 +83,7 @@ impl fmt::Display for Counter {
 ///
 /// ```
 /// use ddsolve_cards::Deal;
-/// use ddsolve_moves::TunedOrdering;
+/// use ddsolve_orderings::TunedOrdering;
 /// use ddsolve_search::{Counter, SearchConfig, Solver};
 /// use ddsolve_tt_pattern::TtPattern;
 ///

@@ -6,7 +6,7 @@
 use crate::core::{Hints, Searcher};
 use crate::SearchConfig;
 use ddsolve_cards::{Card, DealRng, Hand, SeatMap, Suit, Symmetries};
-use ddsolve_moves::{MoveOrdering, TunedOrdering};
+use ddsolve_moves::{MoveList, MoveOrdering, OrderHints, TrickView};
 use ddsolve_tt::{TranspositionTable, TrickStart, TtEntry, TtHit, TtStats};
 
 /// The table of a fresh search, which has the table switched off: it never answers.
@@ -30,6 +30,14 @@ impl TranspositionTable for NoTable {
     }
 }
 
+/// The fresh searches' ordering: the moves as generated. Their results never depend on the
+/// order, and they search small endings only.
+struct AsGenerated;
+
+impl MoveOrdering for AsGenerated {
+    fn order(&mut self, _: &TrickView, _: &OrderHints, _: &mut MoveList) {}
+}
+
 impl<T: TranspositionTable, O: MoveOrdering> Searcher<'_, T, O> {
     /// Debugging aid: the result of a fresh search without a table of `hands` (with this
     /// searcher's trumps, leader, trick, side and tricks won).
@@ -40,7 +48,7 @@ impl<T: TranspositionTable, O: MoveOrdering> Searcher<'_, T, O> {
             ..*self.config
         };
         let mut tt = NoTable;
-        let mut ordering = TunedOrdering;
+        let mut ordering = AsGenerated;
         let mut hints = Hints::default();
         let mut fresh = Searcher::new(
             hands,

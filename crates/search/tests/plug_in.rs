@@ -6,7 +6,8 @@
 
 use ddsolve_cards::{Card, Deal, Hand, Seat, SeatMap, Suit};
 use ddsolve_moves::{MoveList, MoveOrdering, OrderHints, TrickView};
-use ddsolve_search::{solve_tables_by, AnyOrdering, BatchOptions, Counter, SearchConfig, Solver};
+use ddsolve_orderings::AnyOrdering;
+use ddsolve_search::{solve_tables_by, BatchOptions, Counter, SearchConfig, Solver};
 use ddsolve_tt::{TranspositionTable, TrickStart, TtEntry, TtHit, TtStats};
 use std::collections::HashMap;
 // Only the pattern table below uses the pattern maths; the exact table needs none of it.

@@ -84,6 +84,8 @@ fn all_crates() -> Vec<String> {
 const ALLOWED: &[(&str, &[&str])] = &[
     ("cards", &[]),
     ("moves", &["ddsolve-cards"]),
+    // The orderings behind the seam of moves, beside the search (which knows none of them).
+    ("orderings", &["ddsolve-cards", "ddsolve-moves"]),
     ("prune", &["ddsolve-cards"]),
     ("tt", &["ddsolve-cards"]),
     // The rank-pattern key of the pattern-family tables, apart from the seam.
@@ -113,6 +115,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
         &[
             "ddsolve-cards",
             "ddsolve-formats",
+            "ddsolve-orderings",
             "ddsolve-par",
             "ddsolve-search",
             "ddsolve-tt",
@@ -157,6 +160,7 @@ const TESTKIT: &[&str] = &[
     "ddsolve-cards",
     "ddsolve-formats",
     "ddsolve-moves",
+    "ddsolve-orderings",
     "ddsolve-prune",
     "ddsolve-search",
     "ddsolve-tt",
@@ -212,6 +216,7 @@ fn no_library_or_binary_depends_on_test_support_or_dds() {
     for krate in [
         "cards",
         "moves",
+        "orderings",
         "prune",
         "tt",
         "tt-key",

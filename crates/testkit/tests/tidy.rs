@@ -14,6 +14,7 @@ fn root() -> PathBuf {
 const LIBRARIES: &[&str] = &[
     "cards",
     "moves",
+    "orderings",
     "prune",
     "tt",
     "tt-key",

@@ -8,7 +8,7 @@
 //! (random endings of every size and full deals, led and in mid-trick).
 //!
 //! ```
-//! use ddsolve_moves::{PaperOrdering, RankOrdering};
+//! use ddsolve_orderings::{PaperOrdering, RankOrdering};
 //! use ddsolve_testkit::conformance::ordering::check_ordering;
 //!
 //! check_ordering(|| RankOrdering);

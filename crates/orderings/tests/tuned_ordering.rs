@@ -2,7 +2,8 @@
 //! resulting order (which card is tried first), not on raw weights.
 
 use ddsolve_cards::{parse_pbn_hands, Card, Position, Seat, Strain};
-use ddsolve_moves::{generate, MoveList, MoveOrdering, OrderHints, TrickView, TunedOrdering};
+use ddsolve_moves::{generate, MoveList, MoveOrdering, OrderHints, TrickView};
+use ddsolve_orderings::TunedOrdering;
 
 /// The cards of the hand to play, best first. `pbn` gives the cards still in the hands,
 /// `played` the cards already played to the trick.

@@ -5,10 +5,8 @@
 //! Every check here is computed independently of the crate, by scanning ranks.
 
 use ddsolve_cards::{parse_pbn_hands, Card, DealRng, Holding, Position, Rank, Seat, Strain};
-use ddsolve_moves::{
-    generate, generate_one, Move, MoveList, MoveOrdering, OrderHints, PaperOrdering, RankOrdering,
-    TrickView, TunedOrdering,
-};
+use ddsolve_moves::{generate, generate_one, Move, MoveList, MoveOrdering, OrderHints, TrickView};
+use ddsolve_orderings::{PaperOrdering, RankOrdering, TunedOrdering};
 use ddsolve_testkit::oracle::arb_ending;
 use proptest::prelude::*;
 

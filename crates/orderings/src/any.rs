@@ -1,8 +1,9 @@
 //! The workspace's orderings chosen at run time.
 
 use crate::{CutoffOrdering, LeadCategories, TunedOrdering};
-use crate::{MoveList, MoveOrdering, OrderHints, PaperOrdering, RankOrdering, TrickView};
+use crate::{PaperOrdering, RankOrdering};
 use ddsolve_cards::Card;
+use ddsolve_moves::{MoveList, MoveOrdering, OrderHints, TrickView};
 
 /// Which of the workspace's move orderings to use, chosen at run time.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

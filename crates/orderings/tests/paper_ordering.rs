@@ -10,7 +10,8 @@
 //! fourth hand the leader's RHO.
 
 use ddsolve_cards::{parse_pbn_hands, Card, Position, Seat, Strain};
-use ddsolve_moves::{generate, MoveList, MoveOrdering, OrderHints, PaperOrdering, TrickView};
+use ddsolve_moves::{generate, MoveList, MoveOrdering, OrderHints, TrickView};
+use ddsolve_orderings::PaperOrdering;
 
 fn card(s: &str) -> Card {
     Card::parse(s).unwrap()

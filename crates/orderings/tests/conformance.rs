@@ -1,6 +1,6 @@
 //! Every ordering of the workspace passes the ordering conformance suite.
 
-use ddsolve_moves::{
+use ddsolve_orderings::{
     AnyOrdering, CutoffOrdering, LeadCategories, OrderingKind, PaperOrdering, RankOrdering,
     TunedOrdering,
 };

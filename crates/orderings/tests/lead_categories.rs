@@ -3,10 +3,8 @@
 //! inner ordering's sorted again, stably, by the weights with the bonuses.
 
 use ddsolve_cards::{DealRng, Position};
-use ddsolve_moves::{
-    generate, LeadCategories, LeadCategory, MoveList, MoveOrdering, OrderHints, TrickView,
-    TunedOrdering,
-};
+use ddsolve_moves::{generate, MoveList, MoveOrdering, OrderHints, TrickView};
+use ddsolve_orderings::{LeadCategories, LeadCategory, TunedOrdering};
 use ddsolve_testkit::oracle::{arb_ending, random_ending_of};
 use proptest::prelude::*;
 

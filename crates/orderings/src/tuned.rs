@@ -3,10 +3,11 @@
 //! discarding, relative ranks, a strong bonus for the last cutoff move of the leader).
 
 use crate::lead_categories::{from_key, key, SuitBonus};
-use crate::order::{bottom, highest_bit, sort, sort_weighed, top, Weights};
 use crate::suit_memo::SuitMemo;
-use crate::{LeadCategory, Move, MoveList, MoveOrdering, OrderHints, TrickView};
+use crate::weights::{bottom, highest_bit, sort, sort_weighed, top, Weights};
+use crate::{LeadCategory, LeadWeighing};
 use ddsolve_cards::{Card, Hand, Holding, Seat, Suit};
+use ddsolve_moves::{Move, MoveList, MoveOrdering, OrderHints, TrickView};
 
 /// Move ordering tuned by measurement on DDS's test deals (the search's default orders
 /// through it, behind [`crate::CutoffOrdering`]).
@@ -1253,8 +1254,10 @@ impl MoveOrdering for TunedOrdering {
     fn lowest_discards_first(&self) -> bool {
         true
     }
+}
 
-    // The categories from the leader's own pass over its suits, and one sort.
+// The categories from the leader's own pass over its suits, and one sort.
+impl LeadWeighing for TunedOrdering {
     #[inline]
     fn order_lead_with_categories(
         &mut self,
@@ -1347,7 +1350,7 @@ mod tests {
             let hints = if k % 3 == 0 {
                 let view = TrickView::of(&pos);
                 let mut moves = MoveList::new();
-                crate::generate(&view, &mut moves);
+                ddsolve_moves::generate(&view, &mut moves);
                 OrderHints {
                     cutoff: moves.last().map(|m| m.card),
                     tt: moves.first().map(|m| m.card),
@@ -1361,7 +1364,7 @@ mod tests {
         let order = |pos: &ddsolve_cards::Position, hints: &OrderHints| {
             let view = TrickView::of(pos);
             let mut moves = MoveList::new();
-            crate::generate(&view, &mut moves);
+            ddsolve_moves::generate(&view, &mut moves);
             let mut plain = moves.clone();
             LeadCategories::new(TunedOrdering).order(&view, hints, &mut moves);
             TunedOrdering.order(&view, hints, &mut plain);

@@ -2,9 +2,30 @@
 //! leads (a finesse through the next hand, a lead from two of the suit's three top cards,
 //! partner's ruff...), and a bonus per category added to an inner ordering's weights.
 
-use crate::order::{highest_bit, sort};
-use crate::{Move, MoveList, MoveOrdering, OrderHints, TrickView};
+use crate::weights::{highest_bit, sort};
 use ddsolve_cards::{Card, Hand, Suit};
+use ddsolve_moves::{Move, MoveList, MoveOrdering, OrderHints, TrickView};
+
+/// An ordering that [`LeadCategories`] can wrap: how it orders a lead with the categories'
+/// bonuses added to its weights.
+pub trait LeadWeighing: MoveOrdering {
+    /// [`MoveOrdering::order`] at a lead (two moves or more), with the bonus of each move's
+    /// [`LeadCategory`] added to this ordering's weights, the order being that of sorting
+    /// by this ordering's weights and then, stably, by the weights with the bonus. The
+    /// default does exactly that (orders, adds the bonuses, sorts again); an ordering that
+    /// weighs the leader's suits itself may work the categories out in the same pass and
+    /// sort once, to the same order.
+    #[inline]
+    fn order_lead_with_categories(
+        &mut self,
+        view: &TrickView,
+        hints: &OrderHints,
+        moves: &mut MoveList,
+    ) {
+        self.order(view, hints, moves);
+        add_bonus(view, moves);
+    }
+}
 
 /// The category of a lead, after bridge-solver's `Lead` (its own order is ruff, finesse,
 /// strong, plain, free finesse, trump, the rest); here each adds a bonus to the inner
@@ -352,13 +373,13 @@ const _: () = assert!(
 /// An ordering that adds, at leads, the bonus of each move's [`LeadCategory`] to the
 /// weights of an inner ordering, in the order of the inner ordering's sort followed by a
 /// stable sort on the weights with the bonuses (through
-/// [`MoveOrdering::order_lead_with_categories`], which [`TunedOrdering`](crate::TunedOrdering)
+/// [`LeadWeighing::order_lead_with_categories`], which [`TunedOrdering`](crate::TunedOrdering)
 /// does in one pass and one sort); elsewhere (and switched off) the inner ordering alone.
 ///
 /// ```
 /// use ddsolve_cards::{Card, Deal, Position, Seat, Strain};
-/// use ddsolve_moves::{generate, LeadCategories, LeadCategory, MoveList, MoveOrdering};
-/// use ddsolve_moves::{OrderHints, TrickView, TunedOrdering};
+/// use ddsolve_moves::{generate, MoveList, MoveOrdering, OrderHints, TrickView};
+/// use ddsolve_orderings::{LeadCategories, LeadCategory, TunedOrdering};
 ///
 /// // Spades are trumps; North's low heart would run into West's king.
 /// let deal: Deal = "N:32.A4.765.AKQJT9 87654.87632.A43. 9.QJT9.K2.876543 AKQJT.K5.QJT98.2".parse()?;
@@ -390,7 +411,7 @@ impl<O> LeadCategories<O> {
     }
 }
 
-impl<O: MoveOrdering> MoveOrdering for LeadCategories<O> {
+impl<O: LeadWeighing> MoveOrdering for LeadCategories<O> {
     // Leads out of line: what the move picker inlines stays the inner ordering's call.
     #[inline]
     fn order(&mut self, view: &TrickView, hints: &OrderHints, moves: &mut MoveList) {
@@ -434,11 +455,11 @@ impl<O: MoveOrdering> MoveOrdering for LeadCategories<O> {
 
 impl<O> LeadCategories<O> {
     /// [`MoveOrdering::order`] at a lead: the inner ordering with the bonuses
-    /// ([`MoveOrdering::order_lead_with_categories`]).
+    /// ([`LeadWeighing::order_lead_with_categories`]).
     #[inline(never)]
     fn order_lead(&mut self, view: &TrickView, hints: &OrderHints, moves: &mut MoveList)
     where
-        O: MoveOrdering,
+        O: LeadWeighing,
     {
         if moves.len() > 1 {
             self.inner.order_lead_with_categories(view, hints, moves);
@@ -450,9 +471,9 @@ impl<O> LeadCategories<O> {
 
 /// Adds each lead's bonus to its weight (the moves ordered by an inner ordering) and sorts
 /// again, if any suit has a lane's bonus: without one, the middle cards' bonus is not added
-/// either ([`MoveOrdering::order_lead_with_categories`]' default).
+/// either ([`LeadWeighing::order_lead_with_categories`]' default).
 #[inline]
-pub(crate) fn add_bonus(view: &TrickView, moves: &mut MoveList) {
+fn add_bonus(view: &TrickView, moves: &mut MoveList) {
     if moves.len() <= 1 {
         return;
     }
@@ -471,7 +492,7 @@ pub(crate) fn add_bonus(view: &TrickView, moves: &mut MoveList) {
 }
 
 /// One suit's bonuses at a lead, for an ordering that weighs the leader's suits itself
-/// ([`MoveOrdering::order_lead_with_categories`]): worked out once a suit from the facts
+/// ([`LeadWeighing::order_lead_with_categories`]): worked out once a suit from the facts
 /// that ordering already has, then read for each move ([`SuitBonus::of`]). The same
 /// bonuses as [`add_bonus`]'s lanes.
 #[derive(Clone, Copy, Debug, Default)]
@@ -595,8 +616,9 @@ const _: () = {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{generate, generate_one, TunedOrdering};
+    use crate::TunedOrdering;
     use ddsolve_cards::{Deal, Position, Seat, Strain};
+    use ddsolve_moves::{generate, generate_one};
 
     /// The category of North's lead of `card` in `strain`.
     fn category(deal: &str, strain: Strain, card: &str) -> LeadCategory {

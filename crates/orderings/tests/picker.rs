@@ -8,9 +8,10 @@
 
 use ddsolve_cards::{Card, DealRng, Hand, Position, Seat, Strain};
 use ddsolve_moves::{
-    generate, generate_one, AnyOrdering, Move, MoveList, MoveOrdering, MovePicker, OrderHints,
-    OrderingKind, SmallCardFilter, TrickView,
+    generate, generate_one, Move, MoveList, MoveOrdering, MovePicker, OrderHints, SmallCardFilter,
+    TrickView,
 };
+use ddsolve_orderings::{AnyOrdering, OrderingKind};
 use ddsolve_testkit::oracle::arb_ending;
 use proptest::prelude::*;
 

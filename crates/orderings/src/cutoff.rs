@@ -38,8 +38,9 @@
 //! trumps, and between leaders on deals with many voids (the search's
 //! `Config::forget_order_voids`).
 
-use crate::{MoveList, MoveOrdering, OrderHints, TrickView, TunedOrdering};
+use crate::TunedOrdering;
 use ddsolve_cards::{Card, Suit};
+use ddsolve_moves::{MoveList, MoveOrdering, OrderHints, TrickView};
 
 const SLOTS_LOG2: u32 = 16;
 const SLOTS: usize = 1 << SLOTS_LOG2;
@@ -105,7 +106,8 @@ const SLOT_CARD: [Option<Card>; 256] = {
 ///
 /// ```
 /// use ddsolve_cards::{Card, Deal, Position, Rank, Seat, Strain, Suit};
-/// use ddsolve_moves::{CutoffOrdering, MoveOrdering, OrderHints, TrickView, TunedOrdering};
+/// use ddsolve_moves::{MoveOrdering, OrderHints, TrickView};
+/// use ddsolve_orderings::{CutoffOrdering, TunedOrdering};
 ///
 /// let deal: Deal = "N:AKQ.AK.. 432.32.. JT9.QJ.. 876.T9..".parse()?;
 /// let mut pos = Position::new(deal, Strain::NoTrump, Seat::North);
@@ -458,7 +460,7 @@ mod tests {
         };
         let ordered = |o: &mut CutoffOrdering<crate::RankOrdering>| {
             let mut moves = MoveList::new();
-            crate::generate(&view, &mut moves);
+            ddsolve_moves::generate(&view, &mut moves);
             o.order(&view, &hints, &mut moves);
             moves[0].card
         };
