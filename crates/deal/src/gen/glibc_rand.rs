@@ -90,6 +90,20 @@ mod tests {
     }
 
     #[test]
+    fn wide_seeds_match_glibc() {
+        let first3 = |seed| {
+            let mut g = GlibcRand::new(seed);
+            [g.next(), g.next(), g.next()]
+        };
+        assert_eq!(first3(42), [71_876_166, 708_592_740, 1_483_128_881]);
+        assert_eq!(first3(u32::MAX), [254_925_627, 1_205_188_300, 366_127_624]);
+        assert_eq!(
+            first3(1 << 31),
+            [1_336_741_213, 1_210_407_648, 1_447_044_896]
+        );
+    }
+
+    #[test]
     fn seed_zero_is_seed_one() {
         let mut a = GlibcRand::new(0);
         let mut b = GlibcRand::new(1);
