@@ -30,16 +30,10 @@ pub struct Stacking {
 }
 
 /// Why [`Stacking::build`] gave no tables.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NoStacking {
     /// No hand satisfies the shapes and the range (with the predealt cards).
     Impossible,
-    /// The constraint accepts this fraction of the seat's possible hands: plain dealing with
-    /// rejection is about as fast.
-    NotWorthwhile {
-        /// The fraction of the seat's hands (given the predeal) that satisfy it.
-        fraction: f64,
-    },
     /// The point tables would be too large (very large weights and a wide range).
     TooLarge,
 }
@@ -147,12 +141,14 @@ impl Stacking {
         range: RangeInclusive<u32>,
         predeal: &Predeal,
     ) -> Option<Stacking> {
-        Stacking::build(seat, shapes, weights, range, predeal).ok()
+        let st = Stacking::build(seat, shapes, weights, range, predeal).ok()?;
+        (st.fraction < WORTHWHILE_BELOW).then_some(st)
     }
 
     /// Tables that deal `seat` uniformly among the hands whose shape is in `shapes` and whose
     /// points (`weights` per rank, ace first, summed over the hand, predealt cards included)
-    /// lie in `range`, given `predeal`.
+    /// lie in `range`, given `predeal`, however common such hands are ([`Stacking::new`]
+    /// declines common ones).
     pub fn build(
         seat: Seat,
         shapes: &ShapeSet,
@@ -229,9 +225,6 @@ impl Stacking {
         }
         let need = 13 - predealt.len() as u64;
         let fraction = total as f64 / binomial(free_cards.len() as u64, need) as f64;
-        if fraction >= WORTHWHILE_BELOW {
-            return Err(NoStacking::NotWorthwhile { fraction });
-        }
         Ok(Stacking {
             seat,
             predealt,
