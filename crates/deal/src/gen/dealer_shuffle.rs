@@ -62,7 +62,7 @@ impl DealerShuffle {
             }
         }
         let n = free.len();
-        let limit = if n == 0 { 0 } else { 65536 / n * n };
+        let limit = 65536usize.checked_div(n).map_or(0, |q| q * n);
         let slot_of = (0..limit).map(|k| free[k % n]).collect();
         DealerShuffle {
             rng: GlibcRand::new(seed),

@@ -98,8 +98,9 @@ impl Predeal {
     /// Requests that `seat` hold exactly `len` cards of `suit` (dealer's
     /// `predeal spades(north)==1`), with dealer's checks: refused if this seat's length in the
     /// suit was requested already, if the seat's requested lengths exceed 13, or if the suit's
-    /// requested lengths over all seats exceed 13. Like dealer, it does not check the request
-    /// against the predealt cards, and the generators ignore it (see [`Predeal`]).
+    /// requested lengths over all seats exceed 13 (a refused request is not recorded). Like
+    /// dealer, it does not check the request against the predealt cards, and the generators
+    /// ignore it (see [`Predeal`]).
     pub fn require_length(&mut self, seat: Seat, suit: Suit, len: u8) -> Result<(), PredealError> {
         if let Some(previous) = self.lengths[seat][suit.index()] {
             return Err(PredealError::LengthTwice {
@@ -108,9 +109,8 @@ impl Predeal {
                 previous,
             });
         }
-        self.lengths[seat][suit.index()] = Some(len);
         let seat_total: u32 = self.lengths[seat].iter().flatten().map(|&l| l as u32).sum();
-        if seat_total > 13 {
+        if seat_total + len as u32 > 13 {
             return Err(PredealError::SeatTooLong { seat });
         }
         let suit_total: u32 = Seat::ALL
@@ -118,9 +118,10 @@ impl Predeal {
             .filter_map(|&s| self.lengths[s][suit.index()])
             .map(|l| l as u32)
             .sum();
-        if suit_total > 13 {
+        if suit_total + len as u32 > 13 {
             return Err(PredealError::SuitTooLong { suit });
         }
+        self.lengths[seat][suit.index()] = Some(len);
         Ok(())
     }
 
