@@ -247,3 +247,41 @@ fn stacked_deals_satisfy_the_constraint_with_predeal() {
         NoStacking::Impossible
     );
 }
+
+#[test]
+fn first_seats_alone_are_the_whole_deals_seats() {
+    let mut p = Predeal::new();
+    p.add(Seat::East, card("SA")).unwrap();
+    p.add(Seat::South, card("H2")).unwrap();
+    let order = [Seat::South, Seat::West, Seat::North, Seat::East];
+    let g = Generator::new(RngKind::Counter, 8, &p).with_deal_order(order);
+    let c = g.counter().unwrap();
+    for i in 0..300 {
+        let d = c.deal_at(i);
+        for seats in 0..=4 {
+            let part = c.hands_at(i, seats);
+            for (k, seat) in order.into_iter().enumerate() {
+                let expected = if k < seats {
+                    d.hand(seat)
+                } else {
+                    p.hand(seat)
+                };
+                assert_eq!(part[seat], expected, "deal {i}, {seats} seats, {seat}");
+            }
+        }
+    }
+    // With stacking, the stacked seat is always dealt.
+    let shapes = ShapeSet::from_pattern_any(&[Some(4), Some(4), Some(4), Some(1)]);
+    let st = Stacking::new(Seat::West, &shapes, HCP, 20..=37, &p).unwrap();
+    let g = Generator::new(RngKind::Counter, 8, &p)
+        .with_deal_order(order)
+        .with_stacking(st);
+    let c = g.counter().unwrap();
+    for i in 0..300 {
+        let d = c.deal_at(i);
+        let part = c.hands_at(i, 1);
+        assert_eq!(part[Seat::West], d.hand(Seat::West));
+        assert_eq!(part[Seat::South], d.hand(Seat::South));
+        assert_eq!(part[Seat::North], p.hand(Seat::North));
+    }
+}

@@ -25,6 +25,8 @@ pub struct CounterDealer {
     need: [u8; 4],
     stacking: Option<Arc<Stacking>>,
     swapping: Swapping,
+    /// Seat indices in dealing order.
+    order: [u8; 4],
 }
 
 impl CounterDealer {
@@ -44,7 +46,24 @@ impl CounterDealer {
             need: predealt.0.map(|h| 13 - h.len() as u8),
             stacking: None,
             swapping: Swapping::None,
+            order: [0, 1, 2, 3],
         }
+    }
+
+    /// The order in which the seats receive their cards (North, East, South, West unless
+    /// set): the shuffle fixes the first seat's cards first, so [`CounterDealer::hands_at`]
+    /// deals the first seats alone for the cost of their cards. The order is part of what a
+    /// deal depends on. A stacked seat is always dealt first.
+    ///
+    /// # Panics
+    /// If `order` is not the four seats.
+    pub fn set_order(&mut self, order: [Seat; 4]) {
+        let mut seen = [false; 4];
+        for s in order {
+            assert!(!seen[s.index()], "the deal order names {s} twice");
+            seen[s.index()] = true;
+        }
+        self.order = order.map(|s| s.index() as u8);
     }
 
     /// The seed.
@@ -75,12 +94,42 @@ impl CounterDealer {
             &self.free,
             self.need,
             self.stacking.as_deref(),
+            self.order,
+            4,
         );
         for s in 0..step as usize {
             let (a, b) = SWAP_STEPS[s];
             hands.swap(a, b);
         }
         Deal::new(SeatMap(hands.map(Hand))).expect("a shuffle of the free cards is a deal")
+    }
+
+    /// The hands of the first `seats` seats of the dealing order (and the stacked seat) in
+    /// deal number `index`, as [`CounterDealer::deal_at`] deals them, for the cost of their
+    /// cards alone; the other seats hold only their predealt cards. With swapping, the whole
+    /// deal is dealt.
+    pub fn hands_at(&self, index: u64, seats: usize) -> SeatMap<Hand> {
+        if self.swapping != Swapping::None {
+            let d = self.deal_at(index);
+            let mut hands = *d.hands();
+            for &s in &self.order[seats.min(4)..] {
+                if self.stacked_seat().map(Seat::index) != Some(s as usize) {
+                    hands.0[s as usize] = self.predealt.0[s as usize];
+                }
+            }
+            return hands;
+        }
+        let mut rng = KeyedStream::new(self.key, index);
+        let hands = deal_free(
+            &mut rng,
+            &self.predealt,
+            &self.free,
+            self.need,
+            self.stacking.as_deref(),
+            self.order,
+            seats.min(4),
+        );
+        SeatMap(hands.map(Hand))
     }
 
     /// The random value dealer's `rand()` stands for, for the `call`-th use (from 0) while
@@ -101,13 +150,17 @@ impl CounterDealer {
 pub(crate) const SWAP_STEPS: [(usize, usize); 5] = [(1, 3), (2, 3), (1, 2), (1, 3), (2, 3)];
 
 /// Deals the `free` cards (bit indices) to the seats' `need`ed slots around the `predealt`
-/// cards, the stacked seat first from its tables when there is one; returns the hands' bits.
+/// cards, the stacked seat first from its tables when there is one, then the seats in
+/// `order` from the end of the shuffled cards; only the first `seats` of `order` are dealt.
+/// Returns the hands' bits.
 pub(crate) fn deal_free<R: RandomBits>(
     rng: &mut R,
     predealt: &SeatMap<Hand>,
     free: &[u8],
     mut need: [u8; 4],
     stacking: Option<&Stacking>,
+    order: [u8; 4],
+    seats: usize,
 ) -> [u64; 4] {
     let mut hands = predealt.0.map(|h| h.0);
     let mut cards = [0u8; 52];
@@ -130,12 +183,14 @@ pub(crate) fn deal_free<R: RandomBits>(
             }
         }
     }
-    rng.shuffle(&mut cards[..n]);
-    let mut at = 0;
-    for (seat, h) in hands.iter_mut().enumerate() {
-        let k = need[seat] as usize;
-        *h |= cards[at..at + k].iter().fold(0u64, |a, &b| a | 1 << b);
-        at += k;
+    let order = &order[..seats];
+    let m: usize = order.iter().map(|&s| need[s as usize] as usize).sum();
+    rng.shuffle_tail(&mut cards[..n], m);
+    let mut at = n;
+    for &seat in order {
+        let k = need[seat as usize] as usize;
+        hands[seat as usize] |= cards[at - k..at].iter().fold(0u64, |a, &b| a | 1 << b);
+        at -= k;
     }
     hands
 }

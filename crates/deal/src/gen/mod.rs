@@ -149,6 +149,18 @@ impl Generator {
         self
     }
 
+    /// The order in which the counter-based generator deals the seats (see
+    /// [`CounterDealer::set_order`]); no effect on dealer's generator.
+    ///
+    /// # Panics
+    /// If `order` is not the four seats.
+    pub fn with_deal_order(mut self, order: [ddsolve_cards::Seat; 4]) -> Generator {
+        if let Source::Counter(c) = &mut self.source {
+            c.set_order(order);
+        }
+        self
+    }
+
     /// The generator kind.
     pub fn kind(&self) -> RngKind {
         self.kind
@@ -180,6 +192,8 @@ impl Generator {
                         &self.free,
                         self.need,
                         Some(st),
+                        [0, 1, 2, 3],
+                        4,
                     );
                     Deal::new(SeatMap(hands.map(Hand))).expect("a stacked deal is a deal")
                 }

@@ -45,11 +45,21 @@ pub trait RandomBits {
         (m >> 64) as u64
     }
 
-    /// Shuffles `cards` uniformly (Fisher-Yates), two bounded draws per 64-bit word.
+    /// Shuffles `cards` uniformly (Fisher-Yates from the last position down), two bounded
+    /// draws per 64-bit word.
     #[inline]
     fn shuffle(&mut self, cards: &mut [u8]) {
+        self.shuffle_tail(cards, cards.len());
+    }
+
+    /// The first steps of [`RandomBits::shuffle`]: enough to fix the last `m` positions,
+    /// which then hold what the whole shuffle would put there (the same draws, in the same
+    /// order); the other positions are left part-shuffled.
+    #[inline]
+    fn shuffle_tail(&mut self, cards: &mut [u8], m: usize) {
+        let stop = cards.len().saturating_sub(m);
         let mut i = cards.len();
-        while i >= 3 {
+        while i >= 3 && i > stop {
             let x = self.next_u64();
             let j = self.below_from(x as u32, i as u32) as usize;
             cards.swap(i - 1, j);
@@ -57,7 +67,7 @@ pub trait RandomBits {
             cards.swap(i - 2, j);
             i -= 2;
         }
-        if i == 2 {
+        if i == 2 && stop < 2 {
             let j = self.below(2) as usize;
             cards.swap(1, j);
         }
