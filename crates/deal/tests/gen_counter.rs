@@ -285,3 +285,24 @@ fn first_seats_alone_are_the_whole_deals_seats() {
         assert_eq!(part[Seat::North], p.hand(Seat::North));
     }
 }
+
+#[test]
+fn a_fully_predealt_pack_deals_itself() {
+    let d: ddsolve_cards::Deal =
+        "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
+            .parse()
+            .unwrap();
+    let mut p = Predeal::new();
+    for seat in Seat::ALL {
+        for c in d.hand(seat).iter() {
+            p.add(seat, c).unwrap();
+        }
+    }
+    for kind in [RngKind::Dealer, RngKind::Counter] {
+        let mut g = Generator::new(kind, 1, &p);
+        for _ in 0..3 {
+            assert_eq!(g.next_deal(), d);
+        }
+    }
+    assert!(ddsolve_deal::gen::time_seed() > 1_600_000_000);
+}

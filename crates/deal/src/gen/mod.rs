@@ -236,6 +236,14 @@ impl Generator {
     }
 }
 
+/// dealer's seed when `-s` is not given: the current time in seconds since 1970 (dealer calls
+/// `time()`); 0 if the clock is before 1970.
+pub fn time_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
 /// dealer's `rnd(n)` from one `rand()` value `r`: `(int)(n * r / (RAND_MAX + 1.0))`.
 pub fn rnd_from(n: i32, r: u32) -> i32 {
     (n as f64 * r as f64 / (RAND_MAX as f64 + 1.0)) as i32
