@@ -261,3 +261,45 @@ fn the_homogeneity_test_catches_a_bias() {
     }
     homogeneous("skewed north hcp", &a, &b);
 }
+
+/// Shapes alone (no points: zero weights), as for dealer's `predeal spades(north)==1`
+/// turned into a condition: stacked dealing and rejection agree, with the dealer generator
+/// driving the stacked deals.
+#[test]
+fn shape_only_stacking_matches_rejection() {
+    let mut predeal = Predeal::new();
+    predeal
+        .require_length(Seat::North, Suit::Spades, 1)
+        .unwrap();
+    predeal.add(Seat::East, card("S9")).unwrap();
+    let shapes = predeal.length_shapes(Seat::North);
+    let st = Stacking::new(Seat::North, &shapes, [0; 13], 0..=0, &predeal).expect("stackable");
+    let accept = |d: &Deal| shapes.contains_hand(d.hand(Seat::North));
+    let n = 40_000;
+    let mut stacked = Generator::new(RngKind::Dealer, 21, &predeal).with_stacking(st);
+    let mut plain = Generator::new(RngKind::Counter, 22, &predeal);
+    let mut a: BTreeMap<&str, BTreeMap<i64, u64>> = BTreeMap::new();
+    let mut b: BTreeMap<&str, BTreeMap<i64, u64>> = BTreeMap::new();
+    for _ in 0..n {
+        let d = stacked.next_deal();
+        assert!(accept(&d) && d.hand(Seat::East).contains(card("S9")));
+        for (k, v) in features(&d) {
+            *a.entry(k).or_default().entry(v).or_insert(0) += 1;
+        }
+    }
+    let mut produced = 0;
+    while produced < n {
+        let d = plain.next_deal();
+        if accept(&d) {
+            produced += 1;
+            for (k, v) in features(&d) {
+                *b.entry(k).or_default().entry(v).or_insert(0) += 1;
+            }
+        }
+    }
+    for (name, dist) in &a {
+        if name != &"north spades" {
+            homogeneous(name, dist, &b[name]);
+        }
+    }
+}
