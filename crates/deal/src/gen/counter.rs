@@ -175,11 +175,10 @@ pub(crate) fn deal_free<R: RandomBits>(
             let hand = st.sample(rng);
             hands[seat] = hand.0;
             need[seat] = 0;
+            // Branch-free filter: write every card, keep those the stacked hand lacks.
             for &b in free {
-                if hand.0 >> b & 1 == 0 {
-                    cards[n] = b;
-                    n += 1;
-                }
+                cards[n] = b;
+                n += (hand.0 >> b & 1 == 0) as usize;
             }
         }
     }
