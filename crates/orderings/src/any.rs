@@ -68,7 +68,7 @@ impl AnyOrdering {
     /// The ordering of `kind`.
     pub fn new(kind: OrderingKind) -> AnyOrdering {
         match kind {
-            OrderingKind::Tuned => AnyOrdering::Tuned(TunedOrdering),
+            OrderingKind::Tuned => AnyOrdering::Tuned(TunedOrdering::default()),
             OrderingKind::Paper => AnyOrdering::Paper(PaperOrdering),
             OrderingKind::Rank => AnyOrdering::Rank(RankOrdering),
             OrderingKind::Cutoff => AnyOrdering::Cutoff(CutoffOrdering::new(tuned())),
@@ -82,7 +82,7 @@ impl AnyOrdering {
                 AnyOrdering::Cutoff(CutoffOrdering::new(tuned()).lead_hints(true))
             }
             OrderingKind::CutoffNoLeadCategories => AnyOrdering::Cutoff(CutoffOrdering::new(
-                LeadCategories::new(TunedOrdering).enabled(false),
+                LeadCategories::new(TunedOrdering::default()).enabled(false),
             )),
         }
     }
@@ -90,7 +90,7 @@ impl AnyOrdering {
 
 /// The tuned ordering with the lead categories, behind the cutoff memory of the default.
 fn tuned() -> LeadCategories<TunedOrdering> {
-    LeadCategories::new(TunedOrdering)
+    LeadCategories::new(TunedOrdering::default())
 }
 
 impl Default for AnyOrdering {

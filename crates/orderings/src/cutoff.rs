@@ -113,7 +113,7 @@ const SLOT_CARD: [Option<Card>; 256] = {
 /// let mut pos = Position::new(deal, Strain::NoTrump, Seat::North);
 /// pos.play(Card::new(Suit::Spades, Rank::new(14).unwrap()))?; // North leads the ace
 /// let view = TrickView::of(&pos); // East to follow
-/// let mut ordering = CutoffOrdering::new(TunedOrdering);
+/// let mut ordering = CutoffOrdering::new(TunedOrdering::default());
 /// assert_eq!(ordering.first(&view, &OrderHints::default()), None);
 /// // The search reports that East's two cut off here: next time it is proposed first.
 /// let s2 = Card::new(Suit::Spades, Rank::new(2).unwrap());
@@ -415,12 +415,12 @@ mod tests {
         let pos = lead_position("N:AKQ.AK.. 432.32.. JT9.QJ.. 876.T9..");
         let view = TrickView::of(&pos);
         let ha = Card::new(Suit::Hearts, ddsolve_cards::Rank::new(14).unwrap());
-        let mut keyed = CutoffOrdering::new(TunedOrdering);
+        let mut keyed = CutoffOrdering::new(TunedOrdering::default());
         let _ = keyed.first(&view, &need(3));
         keyed.cutoff(&view, &need(3), ha);
         assert_eq!(keyed.first(&view, &need(3)), Some(ha));
         assert_eq!(keyed.first(&view, &need(4)), None);
-        let mut plain = CutoffOrdering::new(TunedOrdering).keyed_by_need(false);
+        let mut plain = CutoffOrdering::new(TunedOrdering::default()).keyed_by_need(false);
         let _ = plain.first(&view, &need(3));
         plain.cutoff(&view, &need(3), ha);
         assert_eq!(plain.first(&view, &need(4)), Some(ha));

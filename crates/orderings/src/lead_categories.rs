@@ -387,7 +387,7 @@ const _: () = assert!(
 /// let view = TrickView::of(&pos);
 /// let mut moves = MoveList::new();
 /// generate(&view, &mut moves);
-/// LeadCategories::new(TunedOrdering).order(&view, &OrderHints::default(), &mut moves);
+/// LeadCategories::new(TunedOrdering::default()).order(&view, &OrderHints::default(), &mut moves);
 /// let low_heart = moves.iter().find(|m| m.card == Card::parse("H4").unwrap()).unwrap();
 /// assert_eq!(LeadCategory::of(&view, low_heart), LeadCategory::FreeFinesseLow);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -700,11 +700,11 @@ mod tests {
                 need: 0,
             };
             let mut reference = moves.clone();
-            TunedOrdering.order(&view, &hints, &mut reference);
+            TunedOrdering::default().order(&view, &hints, &mut reference);
             let before = reference.clone();
             add_bonus(&view, &mut reference);
             keyed += usize::from(before != reference);
-            LeadCategories::new(TunedOrdering).order(&view, &hints, &mut moves);
+            LeadCategories::new(TunedOrdering::default()).order(&view, &hints, &mut moves);
             assert_eq!(moves, reference, "{pos:?} {hints:?}");
             leads += 1;
         }
@@ -724,12 +724,12 @@ mod tests {
         generate(&view, &mut with);
         generate(&view, &mut without);
         let hints = OrderHints::default();
-        LeadCategories::new(TunedOrdering).order(&view, &hints, &mut with);
-        LeadCategories::new(TunedOrdering)
+        LeadCategories::new(TunedOrdering::default()).order(&view, &hints, &mut with);
+        LeadCategories::new(TunedOrdering::default())
             .enabled(false)
             .order(&view, &hints, &mut without);
         let mut tuned = without.clone();
-        TunedOrdering.order(&view, &hints, &mut tuned);
+        TunedOrdering::default().order(&view, &hints, &mut tuned);
         assert_eq!(without, tuned, "switched off, the inner ordering alone");
         for m in &with {
             let plain = without.iter().find(|x| x.card == m.card).unwrap();

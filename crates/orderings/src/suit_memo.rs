@@ -16,6 +16,7 @@ pub(crate) const NO_KEY: u64 = u64::MAX;
 
 /// A direct-mapped memory of `V`s by 64-bit key: each key has one slot (by a multiplicative
 /// hash), which holds the last value stored for a key of that slot.
+#[derive(Clone)]
 pub(crate) struct SuitMemo<V: Copy> {
     slots: Cell<[(u64, V); SLOTS]>,
 }

@@ -18,24 +18,24 @@ fn paper_ordering_conforms() {
 
 #[test]
 fn tuned_ordering_conforms() {
-    check_ordering(|| TunedOrdering);
+    check_ordering(TunedOrdering::default);
 }
 
 #[test]
 fn cutoff_ordering_conforms() {
-    check_ordering(|| CutoffOrdering::new(TunedOrdering));
-    check_ordering(|| CutoffOrdering::following_only(TunedOrdering));
-    check_ordering(|| CutoffOrdering::new(TunedOrdering).keyed_by_need(false));
-    check_ordering(|| CutoffOrdering::new(TunedOrdering).lead_hints(true));
+    check_ordering(|| CutoffOrdering::new(TunedOrdering::default()));
+    check_ordering(|| CutoffOrdering::following_only(TunedOrdering::default()));
+    check_ordering(|| CutoffOrdering::new(TunedOrdering::default()).keyed_by_need(false));
+    check_ordering(|| CutoffOrdering::new(TunedOrdering::default()).lead_hints(true));
     check_ordering(|| CutoffOrdering::new(RankOrdering));
 }
 
 #[test]
 fn lead_categories_conform() {
-    check_ordering(|| LeadCategories::new(TunedOrdering));
+    check_ordering(|| LeadCategories::new(TunedOrdering::default()));
     check_ordering(|| LeadCategories::new(RankOrdering));
-    check_ordering(|| LeadCategories::new(TunedOrdering).enabled(false));
-    check_ordering(|| CutoffOrdering::new(LeadCategories::new(TunedOrdering)));
+    check_ordering(|| LeadCategories::new(TunedOrdering::default()).enabled(false));
+    check_ordering(|| CutoffOrdering::new(LeadCategories::new(TunedOrdering::default())));
 }
 
 #[test]

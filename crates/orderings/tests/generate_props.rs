@@ -223,8 +223,8 @@ proptest! {
         check_ordering(&mut PaperOrdering, &pos, &hints, !leader)?;
         check_ordering(&mut PaperOrdering, &pos, &OrderHints::default(), !leader)?;
         check_ordering(&mut RankOrdering, &pos, &hints, true)?;
-        check_ordering(&mut TunedOrdering, &pos, &hints, true)?;
-        check_ordering(&mut TunedOrdering, &pos, &OrderHints::default(), true)?;
+        check_ordering(&mut TunedOrdering::default(), &pos, &hints, true)?;
+        check_ordering(&mut TunedOrdering::default(), &pos, &OrderHints::default(), true)?;
     }
 
     /// Exception 1 only ever promotes one move: apart from the move in slot 2, the leader's

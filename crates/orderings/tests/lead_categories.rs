@@ -19,8 +19,8 @@ fn check_bonuses(pos: &Position) -> usize {
     let (mut with, mut without) = (MoveList::new(), MoveList::new());
     generate(&view, &mut with);
     generate(&view, &mut without);
-    LeadCategories::new(TunedOrdering).order(&view, &hints, &mut with);
-    LeadCategories::new(TunedOrdering)
+    LeadCategories::new(TunedOrdering::default()).order(&view, &hints, &mut with);
+    LeadCategories::new(TunedOrdering::default())
         .enabled(false)
         .order(&view, &hints, &mut without);
     // The middle cards' bonus counts only at leads where a suit has a lane's bonus.

@@ -20,7 +20,7 @@ fn ordered(
     let view = TrickView::of(&pos);
     let mut moves = MoveList::new();
     generate(&view, &mut moves);
-    TunedOrdering.order(&view, &hints, &mut moves);
+    TunedOrdering::default().order(&view, &hints, &mut moves);
     moves.iter().map(|m| m.card.to_string()).collect()
 }
 
