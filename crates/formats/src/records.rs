@@ -208,6 +208,11 @@ impl<R: BufRead> Records<R> {
 }
 
 impl<R> Records<R> {
+    /// The source's name, as messages give it (a path, `stdin`, `argument 1`).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
     /// The number of lines read so far.
     pub fn lines_read(&self) -> usize {
         self.line
