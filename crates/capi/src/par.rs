@@ -85,7 +85,8 @@ pub unsafe extern "C" fn Par(
     guard(|| write_out(presp, par_results(table_arg(tablep)?, vulnerable)?))
 }
 
-/// `CalcPar`: `CalcDDtable`, then `Par`.
+/// `CalcPar`: `CalcDDtable`, then `Par`; an ending (fewer than 13 cards a hand) gets its
+/// table and `RETURN_CARD_COUNT`, where DDS would give a par of its fewer tricks.
 ///
 /// # Safety
 /// As [`Par()`].
@@ -100,6 +101,14 @@ pub unsafe extern "C" fn CalcPar(
     let r = unsafe { crate::table::CalcDDtable(table_deal, tablep) };
     if r != RETURN_NO_FAULT {
         return r;
+    }
+    // Par of an ending (its table was solved) is refused, as by every front end.
+    let full = guard(|| {
+        let deal = crate::position::table_deal(&table_deal.cards)?;
+        ddsolve::par::check_full_deal(&deal).map_err(|_| RETURN_CARD_COUNT)
+    });
+    if full != RETURN_NO_FAULT {
+        return full;
     }
     // SAFETY: as above; `tablep` was just filled.
     unsafe { Par(tablep, presp, vulnerable) }

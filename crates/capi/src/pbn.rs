@@ -3,7 +3,9 @@
 //! As lenient as DDS's `ConvertFromPBN` (the first seat letter within the first three
 //! characters, then a colon or any one character; characters other than ranks, dots and
 //! spaces ignored; lower case accepted) so that every string DDS reads is read the same way;
-//! what DDS would read past its arrays (a fifth hand or suit) is a PBN fault here. The
+//! what DDS would read past its arrays (a fifth hand or suit) is a PBN fault here. As every
+//! reader of ddsolve, it skips a leading UTF-8 byte-order mark and reads `10` as the ten
+//! (DDS ignores both characters, losing the card); `-` for a void is ignored, as in DDS. The
 //! checks of the cards themselves (duplicates, counts) are `SolveBoard`'s, on the binary
 //! form, with DDS's codes.
 
@@ -35,6 +37,7 @@ pub fn holdings_from_pbn(text: &[c_char]) -> Result<Holdings, i32> {
         .take_while(|&&c| c != 0)
         .map(|&c| c as u8)
         .collect();
+    let bytes = ddsolve::cards::without_bom_bytes(&bytes);
     let seat = bytes
         .iter()
         .take(3)
@@ -48,8 +51,15 @@ pub fn holdings_from_pbn(text: &[c_char]) -> Result<Holdings, i32> {
     };
     let mut out = [[0u32; 4]; 4];
     let (mut hand_rel, mut suit) = (0usize, 0usize);
-    for &c in bytes.iter().skip(seat + 2) {
-        if let Some(rank) = rank_of(c) {
+    let body = &bytes[(seat + 2).min(bytes.len())..];
+    for (i, &c) in body.iter().enumerate() {
+        let rank = match c {
+            b'1' if body.get(i + 1) == Some(&b'0') => Some(10),
+            // The 0 of a 10, already read.
+            b'0' if i > 0 && body[i - 1] == b'1' => None,
+            _ => rank_of(c),
+        };
+        if let Some(rank) = rank {
             if hand_rel > 3 || suit > 3 {
                 return Err(RETURN_PBN_FAULT);
             }

@@ -17,6 +17,7 @@ use crate::position::table_deal;
 use crate::prelude::*;
 use crate::solve::with_thread_solver;
 use crate::threads::{lend_helpers, threads};
+use ddsolve::par::check_full_deal;
 
 /// A table in DDS's form, `res_table[strain][declarer]`.
 fn results_of(table: &DdTable) -> DdTableResults {
@@ -144,6 +145,10 @@ fn calc_all(
         .iter()
         .map(|d| table_deal(&d.cards))
         .collect::<Result<_, _>>()?;
+    if with_par && checked.iter().any(|d| check_full_deal(d).is_err()) {
+        // Par of an ending is refused, as by every front end.
+        return Err(RETURN_CARD_COUNT);
+    }
     // SAFETY: `resp` is not null, and the caller passes a valid, writable ddTablesRes; no
     // other reference to it exists during the call.
     let resp = unsafe { &mut *resp };

@@ -51,7 +51,7 @@ pub enum DealError {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PbnError {
     /// The string does not start with a seat letter and a colon.
-    #[error("a PBN deal starts with the first seat and a colon, like \"N:\"; found {0:?}")]
+    #[error("deals start with the first seat, e.g. N:... (a seat letter and a colon, then the four hands clockwise); found {0:?}")]
     MissingFirstSeat(String),
     /// Not four hands.
     #[error("a PBN deal has 4 hands separated by spaces; found {0}")]
@@ -65,7 +65,7 @@ pub enum PbnError {
         count: usize,
     },
     /// A character that is not a rank.
-    #[error("hand {seat}, {suit}: {ch:?} is not a rank (use 2-9, T, J, Q, K, A)")]
+    #[error("hand {seat}, {suit}: {ch:?} is not a rank (use 2-9, T or 10, J, Q, K, A; nothing or - for a void)")]
     BadRank {
         /// The hand.
         seat: Seat,
@@ -178,8 +178,9 @@ impl Deal {
     /// Parses a PBN deal string such as
     /// `N:AKQ2.JT9.876.54 J9.Q8765.432.AKQ T876.AK.KQ.J9876 543.432.AJT95.T32`.
     ///
-    /// Any first seat; voids as empty suits (`..`); ranks in either case; `-` for a missing
-    /// hand is not accepted (every hand must be given).
+    /// Any first seat; `T` or `10` for the ten; voids as empty suits (`..`) or `-`; ranks
+    /// in either case; a leading UTF-8 byte-order mark skipped ([`crate::without_bom`]);
+    /// `-` for a missing hand is not accepted (every hand must be given).
     ///
     /// ```
     /// use ddsolve_cards::{Deal, Seat};
@@ -226,8 +227,20 @@ pub(crate) fn write_pbn_hands(f: &mut fmt::Formatter<'_>, hands: &SeatMap<Hand>)
 /// Parses the four hands of a PBN deal string, checking each hand's syntax, that no card is
 /// given twice and that no hand exceeds 13 cards, but not that the hands have equal lengths
 /// (positions in mid-trick have unequal hands).
+///
+/// The one reader of deal text in ddsolve: a leading byte-order mark is skipped, `10` is
+/// the ten and a suit written `-` is a void, so every front end reads the same deals.
+///
+/// ```
+/// use ddsolve_cards::{parse_pbn_hands, Seat};
+///
+/// let hands = parse_pbn_hands("\u{feff}N:AKQJ1098765432.-.-.- -.AKQJT98765432.-.- ..AKQJT98765432. ...AKQJT98765432")?;
+/// assert_eq!(hands[Seat::North].len(), 13);
+/// assert!(parse_pbn_hands("AKQ... ... ... ...").unwrap_err().to_string().contains("e.g. N:"));
+/// # Ok::<(), ddsolve_cards::PbnError>(())
+/// ```
 pub fn parse_pbn_hands(s: &str) -> Result<SeatMap<Hand>, PbnError> {
-    let s = s.trim();
+    let s = crate::without_bom(s.trim_start()).trim();
     let s = s
         .strip_prefix('"')
         .and_then(|t| t.strip_suffix('"'))
@@ -254,8 +267,15 @@ pub fn parse_pbn_hands(s: &str) -> Result<SeatMap<Hand>, PbnError> {
         }
         let mut holdings = [Holding::EMPTY; 4];
         for (suit, text) in Suit::ALL.into_iter().zip(suits) {
-            for ch in text.chars() {
-                let rank = Rank::from_letter(ch).ok_or(PbnError::BadRank { seat, suit, ch })?;
+            // `-` alone is a void, as other programs write it.
+            let text = if text == "-" { "" } else { text };
+            let mut chars = text.chars().peekable();
+            while let Some(ch) = chars.next() {
+                let rank = match ch {
+                    '1' if chars.next_if_eq(&'0').is_some() => Some(Rank::TEN),
+                    _ => Rank::from_letter(ch),
+                };
+                let rank = rank.ok_or(PbnError::BadRank { seat, suit, ch })?;
                 let h = &mut holdings[suit.index()];
                 if h.contains(rank) {
                     return Err(PbnError::RepeatedCard {

@@ -43,7 +43,10 @@ mod vulnerability;
 pub use basic::{Card, Rank, Seat, Side, Strain, Suit};
 pub use dd_table::{DdTable, TableError};
 pub use deal::{diagram, parse_pbn_hands, Deal, DealError, DealRng, PbnError};
-pub use parse::{parse_card_list, CardListError, CardParseError, SeatParseError, StrainParseError};
+pub use parse::{
+    parse_card_list, without_bom, without_bom_bytes, CardListError, CardParseError, SeatParseError,
+    StrainParseError, BOM,
+};
 pub use position::{
     beats, overtakes, trick_score, trick_winner_index, trick_winner_so_far, PlayError, Position,
     PositionError,

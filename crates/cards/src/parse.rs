@@ -180,3 +180,24 @@ pub fn parse_card_list(s: &str) -> Result<Vec<Card>, CardListError> {
     }
     Ok(cards)
 }
+
+/// The UTF-8 byte-order mark, which some editors (Windows Notepad) write at the start of a
+/// file.
+pub const BOM: &str = "\u{feff}";
+
+/// `s` without a leading byte-order mark ([`BOM`]); every reader of text calls it, so that
+/// a file or string that starts with one reads as if it did not.
+///
+/// ```
+/// assert_eq!(ddsolve_cards::without_bom("\u{feff}N:A... K... Q... J..."), "N:A... K... Q... J...");
+/// assert_eq!(ddsolve_cards::without_bom("N:"), "N:");
+/// ```
+pub fn without_bom(s: &str) -> &str {
+    s.strip_prefix(BOM).unwrap_or(s)
+}
+
+/// `bytes` without a leading UTF-8 byte-order mark (`EF BB BF`): [`without_bom`] for
+/// readers of bytes (files in Latin-1 or UTF-8).
+pub fn without_bom_bytes(bytes: &[u8]) -> &[u8] {
+    bytes.strip_prefix(BOM.as_bytes()).unwrap_or(bytes)
+}

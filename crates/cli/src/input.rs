@@ -42,10 +42,25 @@ pub enum Input {
 /// Does `arg` start like a deal: a seat and a colon (optionally after a double quote), or a
 /// LIN `md|` field?
 fn starts_like_a_deal(arg: &[u8]) -> bool {
-    let t = arg.trim_ascii_start();
+    let t = ddsolve_cards::without_bom_bytes(arg.trim_ascii_start());
     let t = t.strip_prefix(b"\"").unwrap_or(t);
     let seat_colon = t.len() >= 2 && b"NESWnesw".contains(&t[0]) && t[1] == b':';
     seat_colon || lin::has_deal(&String::from_utf8_lossy(arg))
+}
+
+/// Does `arg` look like a hand, or hands, of a deal written without its first seat
+/// (`QJ6.K652.J85.T98 ...`): a first word of four suits of ranks separated by dots?
+fn looks_like_hands(arg: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(arg);
+    let Some(first) = text.split_whitespace().next() else {
+        return false;
+    };
+    let suits: Vec<&str> = first.split('.').collect();
+    suits.len() == 4
+        && suits.iter().any(|s| !s.is_empty())
+        && suits
+            .iter()
+            .all(|s| s.chars().all(|c| "AKQJT1098765432akqjt-".contains(c)))
 }
 
 /// The inputs of `args`; see the module documentation for the rule.
@@ -110,8 +125,17 @@ pub fn open(input: &Input, limits: Limits) -> Result<Records<Box<dyn BufRead + S
         ),
         Input::File(path) => {
             let name = path.display().to_string();
-            let f = std::fs::File::open(path)
-                .map_err(|e| CliError::input(format!("cannot read {name}: {e}")))?;
+            let f = std::fs::File::open(path).map_err(|e| {
+                let hint = if e.kind() == std::io::ErrorKind::NotFound
+                    && looks_like_hands(path.as_os_str().as_bytes())
+                {
+                    "; deals start with the first seat, e.g. N:... (a seat letter and a colon, \
+                     then the four hands clockwise)"
+                } else {
+                    ""
+                };
+                CliError::input(format!("cannot read {name}: {e}{hint}"))
+            })?;
             if f.metadata().is_ok_and(|m| m.is_dir()) {
                 return Err(CliError::input(format!(
                     "cannot read {name}: it is a directory"
@@ -188,6 +212,10 @@ mod tests {
             ]
         );
         assert_eq!(classify(&[]).unwrap(), [Input::Stdin]);
+        assert!(looks_like_hands(b"QJ6.K652.J85.T98"));
+        assert!(looks_like_hands(b"QJ6.-.J85.1098 873.J97.AT764.Q4"));
+        assert!(!looks_like_hands(b"deals.txt"));
+        assert!(!looks_like_hands(b"..."));
         assert_eq!(
             parse_deal_arg(&format!("md|{MD}|")),
             Ok((DEAL.parse().unwrap(), Some(Seat::North)))

@@ -53,6 +53,9 @@ pub fn init(level: Option<LogLevel>, default: LogLevel) -> Result<(), CliError> 
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
         .with_ansi(stderr.is_terminal())
+        // A reader of stderr that goes away (`2>&1 | head`) ends the logging quietly: the
+        // subscriber's own report of the failed write would itself fail, and panic.
+        .log_internal_errors(false)
         .try_init();
     Ok(())
 }

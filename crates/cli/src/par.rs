@@ -77,11 +77,8 @@ pub fn run(args: &ParArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
     let mut nth = 0;
     // A deal that is not whole is a bad line: it stops the run, or with --keep-going is
     // reported and skipped.
-    let full = |record: &crate::input::Record| match record.deal.cards_per_hand() {
-        13 => Ok(()),
-        n => Err(format!(
-            "par needs a full deal, 13 cards a hand; this one has {n} a hand"
-        )),
+    let full = |record: &crate::input::Record| {
+        ddsolve::par::check_full_deal(&record.deal).map_err(|e| e.to_string())
     };
     let inputs = match &args.file {
         Some(f) => vec![f.clone().into_os_string()],

@@ -22,9 +22,15 @@ use ddsolve::search::stream_tables_by;
 use ddsolve_cards::{DdTable, Deal};
 use std::collections::VecDeque;
 use std::ffi::OsString;
+use std::io::IsTerminal;
 use std::num::NonZeroUsize;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex, PoisonError};
+
+/// What a batch says on stderr when it reads a terminal, which would otherwise wait
+/// silently.
+pub const STDIN_HINT: &str =
+    "ddsolve: reading deals from standard input, one a line; Ctrl-D ends (ddsolve help for more)";
 
 /// How many recent distinct deals a stream remembers to solve a repeated deal once.
 pub const DEDUP_WINDOW: usize = 4096;
@@ -43,7 +49,7 @@ pub struct BatchArgs {
     #[arg(long, short)]
     pub quiet: bool,
     /// The longest input line, in bytes (a longer one stops the run) [default: 1 MB].
-    #[arg(long, value_name = "BYTES", default_value_t = ddsolve_formats::pbn_file::MAX_LINE_BYTES)]
+    #[arg(long, value_name = "BYTES", default_value_t = ddsolve_formats::pbn_file::MAX_LINE_BYTES, hide_default_value = true)]
     pub max_line_bytes: usize,
     /// --tt-mb.
     #[command(flatten)]
@@ -75,7 +81,9 @@ pub fn thread_count(requested: Option<NonZeroUsize>) -> usize {
 ///
 /// `accept` says why a deal that was read cannot be used (e.g. par needs 13 cards a hand):
 /// such a deal is a bad line like any other, reported before it is solved. An input with no
-/// deal at all (empty, or only blank lines and comments) is an error that says so.
+/// deal at all (empty, or only blank lines and comments) ends with exit status 0 and a note
+/// that says so. When stdin is one of the inputs and is a terminal, a hint on stderr says
+/// that the deals are read from it ([`STDIN_HINT`]).
 ///
 /// With `stats`, each table comes with what its search did ([`Stats::measure`]).
 pub fn tables(
@@ -92,11 +100,15 @@ pub fn tables(
         .iter()
         .map(|i| input::open(i, limits))
         .collect::<Result<Vec<_>, _>>()?;
-    let name = match inputs.as_slice() {
-        [Input::Stdin] => "stdin".to_string(),
-        [Input::File(p)] => p.display().to_string(),
+    // The inputs' name where one message speaks of them all: the one input's own name
+    // (`stdin`, a path, `argument 1`), as its bad lines give it.
+    let name = match sources.as_slice() {
+        [one] => one.name().to_string(),
         _ => "the input".to_string(),
     };
+    if inputs.contains(&Input::Stdin) && std::io::stdin().is_terminal() {
+        eprintln!("{STDIN_HINT}");
+    }
     // The total, for the bar's ETA: a first pass, only over inputs that can be read twice
     // (regular files, not a pipe given as FILE, which would then be empty).
     let total = if Progress::wanted(args.quiet) && inputs.iter().all(input::can_read_twice) {
@@ -125,7 +137,9 @@ pub fn tables(
         let notes_in = Arc::clone(&notes_in);
         let lines_in = Arc::clone(&lines_in);
         std::iter::from_fn(move || {
-            let next = records.next();
+            let next = records
+                .next()
+                .map(|r| r.map(|rec| (records.name().to_string(), rec)));
             let fresh = records.take_notes();
             if !fresh.is_empty() {
                 notes_in
@@ -144,10 +158,10 @@ pub fn tables(
             return None;
         }
         seen += 1;
-        let r = r.and_then(|rec| match accept(&rec) {
+        let r = r.and_then(|(source, rec)| match accept(&rec) {
             Ok(()) => Ok(rec),
             Err(message) => Err(BadLine {
-                source: name.clone(),
+                source,
                 line: rec.line,
                 column: None,
                 message,
@@ -236,7 +250,8 @@ pub fn tables(
     }
     let lines = lines.load(std::sync::atomic::Ordering::Relaxed);
     if seen == 0 && notes.is_empty() {
-        return Err(CliError::input(no_deal(&name, lines)));
+        // No deal is no error: a pipeline that produced none ends as `sort` or `wc` would.
+        eprintln!("ddsolve: note: {}", no_deal(&name, lines));
     }
     if bad > 0 {
         let s = if bad == 1 { "" } else { "s" };

@@ -287,8 +287,9 @@ const ENTRY_LINES: [&str; 6] = ["FUT", "TABLE", "PAR", "PAR2", "PLAY", "TRACE"];
 /// Parses the text of a DDS file.
 ///
 /// Blank lines are skipped; a `NUMBER n` header, if present, must be the first line and `n`
-/// must equal the number of entries.
+/// must equal the number of entries. A leading byte-order mark is skipped.
 pub fn parse_file(text: &str) -> Result<Vec<Entry>, DdsFileError> {
+    let text = ddsolve_cards::without_bom(text);
     let mut entries: Vec<Entry> = Vec::new();
     let mut current: Option<Entry> = None;
     let mut header: Option<(usize, usize)> = None;

@@ -168,10 +168,10 @@ pub fn parse_vulnerability(value: &str) -> Result<Vulnerability, LinError> {
 
 /// Does `text` hold a LIN deal (an `md|` field)?
 pub fn has_deal(text: &str) -> bool {
-    pairs(text).any(|(key, _)| key == "md")
+    pairs(ddsolve_cards::without_bom(text)).any(|(key, _)| key == "md")
 }
 
-/// The boards of a LIN text, one per `md|` field, in order; each `sv|`, `ah|` and `qx|`
+/// The boards of a LIN text (a leading byte-order mark skipped), one per `md|` field, in order; each `sv|`, `ah|` and `qx|`
 /// belongs to the board of the `md|` before it (`qx|` to the next one, as BBO writes it
 /// first).
 ///
@@ -188,7 +188,7 @@ pub fn has_deal(text: &str) -> bool {
 pub fn boards(text: &str) -> Vec<Result<LinBoard, LinError>> {
     let mut out: Vec<Result<LinBoard, LinError>> = Vec::new();
     let mut next_board: Option<u32> = None;
-    for (key, value) in pairs(text) {
+    for (key, value) in pairs(ddsolve_cards::without_bom(text)) {
         match key.as_str() {
             "qx" => next_board = number_in(value),
             "md" => {

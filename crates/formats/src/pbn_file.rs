@@ -10,7 +10,8 @@
 //! The reader works on bytes, not text: PBN files are ISO-8859-1 (Latin-1) as often as ASCII
 //! or UTF-8, and annotating one must not change a byte of its names or commentary. Tag values
 //! are kept as bytes ([`Tag::value`]); [`Tag::text`] reads them as Latin-1. Line ends may be
-//! LF or CRLF; [`PbnFile::rewrite`] writes new lines with the line end of the game they go
+//! LF or CRLF, and a UTF-8 byte-order mark at the start is skipped (and kept by a rewrite);
+//! [`PbnFile::rewrite`] writes new lines with the line end of the game they go
 //! into.
 //!
 //! ```
@@ -536,9 +537,14 @@ impl<'a> Parser<'a> {
 
     fn run(mut self) -> Result<PbnFile<'a>, PbnFileError> {
         let b = self.b;
+        // A byte-order mark at the start is no part of the first line (the bytes stay, for
+        // `rewrite`).
+        let start = b.len() - ddsolve_cards::without_bom_bytes(b).len();
+        self.i = start;
+        self.line_start = start;
         while self.i < b.len() {
             let c = b[self.i];
-            let at_line_start = self.i == 0 || b[self.i - 1] == b'\n';
+            let at_line_start = self.i == start || b[self.i - 1] == b'\n';
             match c {
                 b'\n' => {
                     self.i += 1;

@@ -19,7 +19,8 @@
 //!   skipped with a note. A line that starts like a deal (`N:`, or a LIN `md|`) right after a
 //!   game's tags ends the game and is read as a deal line.
 //!
-//! Blank lines and lines starting with `#` are skipped. [`Records`] yields each deal as soon
+//! A byte-order mark at the start of the stream is skipped (reported nowhere). Blank lines
+//! and lines starting with `#` are skipped. [`Records`] yields each deal as soon
 //! as it is read (a PBN game's when the game ends), so a pipe is solved as it flows, and a
 //! bad line as an error naming its line and column and quoting at most 60 bytes of it,
 //! escaped ([`crate::excerpt`]). Every line is at most [`Limits::max_line_bytes`] long: a
@@ -169,7 +170,13 @@ impl<R: BufRead> Iterator for Records<R> {
                         continue;
                     }
                     let raw = std::mem::take(&mut self.buf);
-                    self.feed(&raw);
+                    // A byte-order mark before the first line is no part of it.
+                    let skip = if self.line == 1 {
+                        raw.len() - ddsolve_cards::without_bom_bytes(&raw).len()
+                    } else {
+                        0
+                    };
+                    self.feed(&raw[skip..]);
                     self.buf = raw;
                 }
                 Err(e) => {
@@ -201,6 +208,11 @@ impl<R: BufRead> Records<R> {
 }
 
 impl<R> Records<R> {
+    /// The source's name, as messages give it (a path, `stdin`, `argument 1`).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
     /// The number of lines read so far.
     pub fn lines_read(&self) -> usize {
         self.line

@@ -51,6 +51,37 @@ mod engine;
 mod par;
 mod score;
 
+use ddsolve_cards::Deal;
+use thiserror::Error;
+
+/// Why a deal has no par: par is of a whole board, and an ending (fewer than 13 cards a
+/// hand) has a table of fewer tricks, which no contract scores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("par needs a full deal, 13 cards a hand; this one has {cards_per_hand} a hand")]
+pub struct NotAFullDeal {
+    /// The deal's cards a hand.
+    pub cards_per_hand: u32,
+}
+
+/// Checks that `deal` can have a par: every front end asks this before it computes par from
+/// the deal's table, so that an ending is refused with one message everywhere.
+///
+/// ```
+/// use ddsolve_cards::Deal;
+/// let ending: Deal = "N:AK... QJ... T9... 87...".parse()?;
+/// assert_eq!(
+///     ddsolve_par::check_full_deal(&ending).unwrap_err().to_string(),
+///     "par needs a full deal, 13 cards a hand; this one has 2 a hand"
+/// );
+/// # Ok::<(), ddsolve_cards::PbnError>(())
+/// ```
+pub fn check_full_deal(deal: &Deal) -> Result<(), NotAFullDeal> {
+    match deal.cards_per_hand() {
+        13 => Ok(()),
+        cards_per_hand => Err(NotAFullDeal { cards_per_hand }),
+    }
+}
+
 pub use ddsolve_cards::{DdTable, TableError, Vulnerability, VulnerabilityError};
 pub use par::{
     dealer_par, par, sides_par, DealerPar, Declarers, Par, ParContract, ParOutcome, SidePar,

@@ -232,6 +232,7 @@ fn with_stats<'py>(
 fn table_arg(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<DdTable> {
     if obj.cast::<PyDeal>().is_ok() || obj.cast::<PyString>().is_ok() || obj.hasattr("to_pbn")? {
         let deal = deal_arg(obj)?;
+        ddsolve::par::check_full_deal(&deal).map_err(value_error)?;
         return Ok(py.detach(|| Solver::new().table(&deal)));
     }
     let mut tricks = [[0u8; 4]; 5];
@@ -278,6 +279,7 @@ fn table_arg(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<DdTable> {
         }
     } else if let Some(text) = foreign_pbn(obj)? {
         let deal = Deal::from_pbn(&text).map_err(value_error)?;
+        ddsolve::par::check_full_deal(&deal).map_err(value_error)?;
         return Ok(py.detach(|| Solver::new().table(&deal)));
     } else {
         return Err(PyTypeError::new_err(format!(

@@ -1,6 +1,8 @@
 """The examples in the docstrings run and print what they say."""
 
 import doctest
+import re
+from pathlib import Path
 
 import pytest
 
@@ -27,3 +29,29 @@ def test_every_public_function_is_documented_with_a_signature():
         obj = getattr(ddsolve, name)
         if callable(obj):
             assert obj.__text_signature__, name
+
+
+ROOT = Path(__file__).resolve().parents[3]
+DOC_PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+def pycon_blocks(path):
+    """The ```pycon blocks of a Markdown page, each with its first line."""
+    text = path.read_text(encoding="utf-8")
+    blocks = []
+    for m in re.finditer(r"^```pycon\n(.*?)^```", text, re.S | re.M):
+        blocks.append((text[: m.start()].count("\n") + 2, m.group(1)))
+    return blocks
+
+
+def test_the_docs_examples_run():
+    found = 0
+    for page in DOC_PAGES:
+        for line, block in pycon_blocks(page):
+            found += 1
+            name = f"{page.relative_to(ROOT)}:{line}"
+            test = doctest.DocTestParser().get_doctest(block, {}, name, str(page), line)
+            runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+            runner.run(test)
+            assert runner.failures == 0, f"{runner.failures} example(s) of {name} failed (output above)"
+    assert found >= 2, "the README and docs/python.md hold Python examples"

@@ -45,15 +45,19 @@ function strainHtml(strain) {
 
 // ---------------------------------------------------------------- deals and the rules of play
 
-/** The four hands of a PBN deal (`F:h h h h`, any first seat), or null if it is not one. */
+/**
+ * The four hands of a PBN deal (`F:h h h h`, any first seat), or null if it is not one: a
+ * full deal or an ending (every hand the same length, 1 to 13 cards), read as the library
+ * reads deals (a byte-order mark skipped, `10` for the ten, `-` for a void).
+ */
 function parseDeal(text) {
-  const m = /^\s*"?([NESW]):(\S+)\s+(\S+)\s+(\S+)\s+(\S+?)"?\s*$/i.exec(text || '');
+  const m = /^\s*"?([NESW]):(\S+)\s+(\S+)\s+(\S+)\s+(\S+?)"?\s*$/i.exec((text || '').replace(/^\uFEFF/, ''));
   if (!m) return null;
   const hands = {};
   let seat = m[1].toUpperCase();
   const seen = new Set();
   for (const handText of m.slice(2, 6)) {
-    const parts = handText.toUpperCase().split('.');
+    const parts = handText.toUpperCase().replace(/10/g, 'T').split('.').map((p) => (p === '-' ? '' : p));
     if (parts.length !== 4) return null;
     const hand = {};
     SUITS.forEach((suit, i) => {
@@ -68,8 +72,21 @@ function parseDeal(text) {
     hands[seat] = hand;
     seat = nextSeat(seat);
   }
-  return seen.size === 52 ? hands : null;
+  const lengths = SEATS.map((s) => SUITS.reduce((n, suit) => n + hands[s][suit].length, 0));
+  return lengths[0] >= 1 && lengths.every((n) => n === lengths[0]) ? hands : null;
 }
+
+/** Cards a hand of four hands: 13 for a full deal, fewer for an ending. */
+function handLength(hands) {
+  return SUITS.reduce((n, suit) => n + hands.N[suit].length, 0);
+}
+
+/** The tricks of the deal shown: 13, or an ending's fewer. */
+const tricksInDeal = () => (state.hands ? handLength(state.hands) : 13);
+/** The cards of the deal shown. */
+const cardsInDeal = () => 4 * tricksInDeal();
+/** Is the deal shown an ending? Par is of full deals only. */
+const isEnding = () => !!state.hands && tricksInDeal() < 13;
 
 /** The normalized PBN (North first) of four hands. */
 function dealText(hands) {
@@ -222,6 +239,7 @@ const state = {
   board: null, // board number (from a file or the address)
   boardContract: null, // {level, strain, doubled, declarer} of the file's board
   level: null, // the contract's level when known
+  doubled: '', // 'x' or 'xx' when the contract is doubled or redoubled
   strain: null,
   declarer: null,
   played: [],
@@ -284,6 +302,7 @@ function readAddress() {
     strain: params.get('strain'),
     declarer: params.get('declarer'),
     level: params.get('level'),
+    doubled: params.get('doubled'),
     play: params.get('play'),
     view: params.get('view'),
   };
@@ -311,6 +330,7 @@ function writeAddress() {
     parts.push(`dealer=${state.dealer}`, `vul=${state.vul}`);
     if (state.strain && state.declarer) {
       if (state.level) parts.push(`level=${state.level}`);
+      if (state.level && state.doubled) parts.push(`doubled=${state.doubled}`);
       parts.push(`strain=${state.strain}`, `declarer=${state.declarer}`);
       if (state.played.length) parts.push(`play=${state.played.join('')}`);
     }
@@ -357,6 +377,7 @@ async function loadDeal(input, options = {}) {
   state.board = options.board || null;
   state.boardContract = options.boardContract || null;
   state.level = options.level || null;
+  state.doubled = options.doubled || '';
   state.strain = options.strain || null;
   state.declarer = options.declarer || null;
   state.played = [];
@@ -375,7 +396,8 @@ async function loadDeal(input, options = {}) {
   const { vul, dealer } = state;
   let answer;
   try {
-    answer = await api('/api/table', { deal: input.trim(), vulnerable: vul, dealer });
+    // Par is of full deals: an ending is asked for its table alone.
+    answer = await api('/api/table', hands && handLength(hands) < 13 ? { deal: input.trim() } : { deal: input.trim(), vulnerable: vul, dealer });
   } catch (err) {
     if (token !== loadToken) return;
     state.dealLoading = false;
@@ -427,6 +449,7 @@ function restorePlay(text) {
 function chooseDefaultContract(answer) {
   if (state.boardContract) {
     state.level = state.boardContract.level;
+    state.doubled = (state.boardContract.doubled || '').toLowerCase();
     state.strain = state.boardContract.strain;
     state.declarer = state.boardContract.declarer;
     return;
@@ -437,6 +460,7 @@ function chooseDefaultContract(answer) {
     const seats = par.declarer.length === 1 ? [par.declarer] : SEATS.filter((s) => sideOf(s) === par.declarer);
     const best = seats.reduce((a, b) => (table[b][par.strain] > table[a][par.strain] ? b : a));
     state.level = par.level;
+    state.doubled = par.doubled ? 'x' : '';
     state.strain = par.strain;
     state.declarer = best;
     return;
@@ -447,7 +471,9 @@ function chooseDefaultContract(answer) {
       if (table[seat][strain] > best.tricks) best = { seat, strain, tricks: table[seat][strain] };
     }
   }
-  state.level = Math.max(1, best.tricks - 6);
+  // An ending has no contract level: its tricks are counted without one.
+  state.level = isEnding() ? null : Math.max(1, best.tricks - 6);
+  state.doubled = '';
   state.strain = best.strain;
   state.declarer = best.seat;
 }
@@ -455,15 +481,16 @@ function chooseDefaultContract(answer) {
 /** The highest level a declarer makes in a strain (1 if none), once the table is known. */
 function makeableLevel(strain, declarer) {
   const answer = tableCache.get(tableKey());
-  if (!answer) return null;
+  if (!answer || isEnding()) return null;
   return Math.max(1, answer.table[declarer][strain] - 6);
 }
 
-function setContract(strain, declarer, level = null) {
-  if (strain === state.strain && declarer === state.declarer && level === state.level) return;
+function setContract(strain, declarer, level = null, doubled = '') {
+  if (strain === state.strain && declarer === state.declarer && level === state.level && doubled === state.doubled) return;
   state.strain = strain;
   state.declarer = declarer;
   state.level = level;
+  state.doubled = doubled;
   state.played = [];
   state.future = [];
   state.solveError = null;
@@ -474,7 +501,7 @@ function setContract(strain, declarer, level = null) {
 
 function playCard(card, { fromFinish = false } = {}) {
   const game = currentGame();
-  if (!game || game.error || state.played.length >= 52) return false;
+  if (!game || game.error || state.played.length >= cardsInDeal()) return false;
   if (!legalCards(game).includes(card)) return false;
   if (!fromFinish) state.finishing = false;
   state.played = [...state.played, card];
@@ -519,7 +546,7 @@ function reset() {
 
 async function bestCard({ fromFinish = false } = {}) {
   const game = currentGame();
-  if (!game || game.error || state.played.length >= 52) return false;
+  if (!game || game.error || state.played.length >= cardsInDeal()) return false;
   const key = solveKey();
   let answer;
   try {
@@ -544,7 +571,7 @@ async function finish() {
   }
   state.finishing = true;
   render();
-  while (state.finishing && state.played.length < 52) {
+  while (state.finishing && state.played.length < cardsInDeal()) {
     const ok = await bestCard({ fromFinish: true });
     if (!ok) break;
   }
@@ -572,7 +599,8 @@ function refresh(opts = {}) {
 
   const tk = tableKey();
   if (!tableCache.has(tk) && !inflight.has(tk) && !state.tableError && !state.dealLoading) {
-    cached(tableCache, tk, () => api('/api/table', { deal: state.deal, vulnerable: state.vul, dealer: state.dealer })).then(
+    const request = isEnding() ? { deal: state.deal } : { deal: state.deal, vulnerable: state.vul, dealer: state.dealer };
+    cached(tableCache, tk, () => api('/api/table', request)).then(
       () => tk === tableKey() && render(),
       (err) => {
         if (tk === tableKey()) {
@@ -585,7 +613,7 @@ function refresh(opts = {}) {
 
   const game = currentGame();
   if (!game || game.error) return;
-  if (state.played.length < 52) {
+  if (state.played.length < cardsInDeal()) {
     const sk = solveKey();
     if (!solveCache.has(sk) && !inflight.has(sk)) {
       const played = state.played;
@@ -683,7 +711,7 @@ function renderBoards() {
 
 function renderHand(seat, game, legal, values) {
   const hand = game ? game.hands[seat] : state.hands[seat];
-  const toPlay = game && !game.error && state.played.length < 52 && game.toPlay === seat;
+  const toPlay = game && !game.error && state.played.length < cardsInDeal() && game.toPlay === seat;
   const vulnerable = state.vul === 'Both' || state.vul === sideOf(seat);
   const badges = [];
   if (state.dealer === seat) badges.push('<span class="badge dealer" title="Dealer" aria-label="Dealer">D</span>');
@@ -712,7 +740,7 @@ function cardValues(game) {
   const answer = solveCache.get(solveKey());
   if (!answer) return { values, answer: null };
   const declSide = sideOf(state.declarer);
-  const left = 13 - game.tricks.length;
+  const left = tricksInDeal() - game.tricks.length;
   const best = answer.cards[0].tricks;
   for (const group of answer.cards) {
     const forDecl = game.won[declSide] + (answer.side === declSide ? group.tricks : left - group.tricks);
@@ -757,7 +785,7 @@ function renderDiagram() {
   }).join('');
 
   const vulSeat = (seat) => state.vul === 'Both' || state.vul === sideOf(seat);
-  const compass = SEATS.map((seat) => `<span class="compass-seat cs-${seat}${vulSeat(seat) ? ' vul' : ''}${game && !game.error && game.toPlay === seat && state.played.length < 52 ? ' turn' : ''}">${seat}</span>`).join('');
+  const compass = SEATS.map((seat) => `<span class="compass-seat cs-${seat}${vulSeat(seat) ? ' vul' : ''}${game && !game.error && game.toPlay === seat && state.played.length < cardsInDeal() ? ' turn' : ''}">${seat}</span>`).join('');
   const won = game ? game.won : { NS: 0, EW: 0 };
   const info = `<div class="corner corner-nw">
       ${state.board ? `<div class="board-no">Board ${escapeHtml(state.board)}</div>` : ''}
@@ -766,7 +794,7 @@ function renderDiagram() {
     </div>`;
   const score = game
     ? `<div class="corner corner-ne">
-      <div class="contract-line">${state.level ? state.level : ''}${strainHtml(state.strain)} <span class="muted">by</span> ${SEAT_NAMES[state.declarer]}</div>
+      <div class="contract-line">${state.level ? state.level : ''}${strainHtml(state.strain)}${state.level && state.doubled ? escapeHtml(state.doubled) : ''} <span class="muted">by</span> ${SEAT_NAMES[state.declarer]}</div>
       <div class="tally" aria-label="Tricks won: North-South ${won.NS}, East-West ${won.EW}"><span>NS <strong>${won.NS}</strong></span><span>EW <strong>${won.EW}</strong></span></div>
     </div>`
     : '<div class="corner corner-ne"></div>';
@@ -793,7 +821,7 @@ function renderControls() {
     setHtml(status, state.hands && state.tableError ? '' : state.hands ? '<p class="muted">Choose a strain and a declarer to play the deal.</p>' : '');
     return;
   }
-  const over = state.played.length >= 52;
+  const over = state.played.length >= cardsInDeal();
   const sk = solveKey();
   const loading = !over && !solveCache.has(sk) && inflight.has(sk);
   const answer = solveCache.get(sk);
@@ -816,11 +844,12 @@ function renderControls() {
   } else if (over) {
     const made = game.won[declSide];
     let result = '';
-    if (state.level) {
+    if (state.level && !isEnding()) {
       const need = state.level + 6;
       result = made >= need ? (made === need ? ' — made exactly' : ` — made with ${made - need} over`) : ` — down ${need - made}`;
     }
-    html = `<p class="done-line"><strong>${SEAT_NAMES[state.declarer]}</strong> took <strong>${made}</strong> tricks${result}.</p>`;
+    const of = isEnding() ? ` of ${tricksInDeal()}` : '';
+    html = `<p class="done-line"><strong>${SEAT_NAMES[state.declarer]}</strong> took <strong>${made}</strong>${of} tricks${result}.</p>`;
   } else {
     const who = SEAT_NAMES[game.toPlay];
     const trickNo = game.tricks.length + 1;
@@ -829,7 +858,7 @@ function renderControls() {
     let line;
     if (loading) line = `<span class="spinner" aria-hidden="true"></span> Solving: <strong>${who}</strong> to play to trick ${trickNo}…`;
     else if (answer) {
-      const bestDecl = game.won[declSide] + (answer.side === declSide ? answer.cards[0].tricks : 13 - game.tricks.length - answer.cards[0].tricks);
+      const bestDecl = game.won[declSide] + (answer.side === declSide ? answer.cards[0].tricks : tricksInDeal() - game.tricks.length - answer.cards[0].tricks);
       const legend = state.view === 'declarer'
         ? `the numbers are ${SIDE_NAMES[declSide]}'s tricks in all (declarer's side)`
         : `the numbers are ${SIDE_NAMES[answer.side]}'s tricks from here (the side to play)`;
@@ -872,7 +901,10 @@ function renderTable() {
     return `<tr><th scope="row">${seat}</th>${cells}</tr>`;
   }).join('');
   let par = '';
-  if (answer.dealer_par) {
+  if (isEnding()) {
+    const n = tricksInDeal();
+    par = `<p class="ending-note" role="note">An ending of ${n} card${n === 1 ? '' : 's'} a hand: the table counts its ${n} trick${n === 1 ? '' : 's'}. No par and no contract level: par is of full deals (13 cards a hand).</p>`;
+  } else if (answer.dealer_par) {
     const dp = answer.dealer_par;
     const score = dp.score;
     const scoreText = score === 0 ? 'Passed out, 0' : `${score > 0 ? 'NS' : 'EW'} +${Math.abs(score)}`;
@@ -888,7 +920,7 @@ function renderTable() {
       <thead><tr><th scope="col"><span class="visually-hidden">Declarer</span></th>${head}</tr></thead>
       <tbody>${rows}</tbody>
     </table>
-    <p class="hint">Tricks by declarer and strain; click one to play it.</p>
+    <p class="hint">Tricks by declarer and strain${isEnding() ? ` (of ${tricksInDeal()})` : ''}; click one to play it.</p>
     ${par}`);
 }
 
@@ -1133,7 +1165,7 @@ function onClick(event) {
       break;
     case 'board-contract': {
       const bc = state.boardContract;
-      if (bc) setContract(bc.strain, bc.declarer, bc.level);
+      if (bc) setContract(bc.strain, bc.declarer, bc.level, (bc.doubled || '').toLowerCase());
       break;
     }
     case 'prev-board':
@@ -1216,6 +1248,7 @@ function init() {
       dealer: normalizeSeat(params.dealer) || 'N',
       board: params.board,
       level: params.level && /^[1-7]$/.test(params.level) ? Number(params.level) : null,
+      doubled: /^x{1,2}$/i.test(params.doubled || '') ? params.doubled.toLowerCase() : '',
       strain: normalizeStrain(params.strain),
       declarer: normalizeSeat(params.declarer),
       play: params.play,

@@ -9,6 +9,8 @@
 //! - [`data`] finds the test data the repository carries (`crates/testkit/data`: DDS's
 //!   regression files `list10.txt` and `list100.txt`, DDS's tables of random deals) and DDS's
 //!   `list1000.txt` beside the repository when it is there.
+//! - [`input_table`] is the table of inputs (a byte-order mark, CRLF, `10`, `-`, a missing
+//!   seat prefix, Latin-1) that every front end must read alike.
 //! - [`oracle`] is a brute-force double-dummy solver for small endings (at most
 //!   [`oracle::MAX_CARDS_PER_HAND`] cards a hand): plain minimax with alpha-beta over every
 //!   legal card, nothing else; and [`oracle::random_ending`] / [`oracle::arb_ending`] make
@@ -36,5 +38,6 @@
 
 pub mod conformance;
 pub mod data;
+pub mod input_table;
 pub mod oracle;
 pub mod symmetric;

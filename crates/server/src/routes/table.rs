@@ -45,6 +45,10 @@ pub async fn table(
         )),
         (None, _) => None,
     };
+    if par.is_some() {
+        ddsolve::par::check_full_deal(&deal)
+            .map_err(|e| ApiError::bad_request(format!("deal: {e}")))?;
+    }
     state
         .solve(move |solver| {
             let table = solver.table(&deal);

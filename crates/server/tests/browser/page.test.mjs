@@ -386,3 +386,48 @@ test('phone width: a stacked layout without sideways scrolling, playable by keyb
   await shot(page, 'phone-after-keyboard');
   page.assertClean();
 });
+
+const ENDING = 'N:AK2.3.4. QJ3.4..5 4.AK.AK. 5.Q.Q.AK';
+
+test('an ending (five cards a hand): its table, what the page cannot show, and its play', async (t) => {
+  const url = `/?deal=${ENDING.replace(/ /g, '+')}&strain=S&declarer=N`;
+  const page = await open(t, DESKTOP, url);
+  const table = await readTable(page);
+  const expected = cli(['table'], ENDING + '\n');
+  const want = {};
+  for (const seat of SEATS) want[seat] = Object.fromEntries(STRAINS.map((s) => [s, expected.table[seat][s]]));
+  assert.deepEqual(table, want);
+  // No par: the page says why, in words.
+  assert.equal(await page.locator('.par-main').count(), 0);
+  assert.match(await page.textContent('.ending-note'), /ending of 5 cards a hand.*No par.*full deals \(13 cards a hand\)/);
+  assert.equal(await page.locator('#input-error:not([hidden])').count(), 0);
+  // East leads against North's spades; the values are ddsolve solve's.
+  const values = await readValues(page);
+  const { values: want2 } = cliSolve({ deal: ENDING, trump: 'S', leader: 'E' });
+  for (const [card, tricks] of Object.entries(want2)) assert.equal(values[card], 5 - tricks, `${card}: North-South's tricks in all`);
+  await shot(page, 'desktop-ending');
+  await page.click('button[data-action="finish"]');
+  await page.waitForSelector('.done-line', { timeout: 180_000 });
+  assert.equal(playedParam(page).length, 40);
+  assert.match(await page.textContent('.done-line'), new RegExp(`North took ${table.N.S} of 5 tricks\\.`));
+  assert.equal(await page.locator('.trick-table tbody tr').count(), 5);
+  await shot(page, 'desktop-ending-played');
+  page.assertClean();
+});
+
+test("a doubled par contract keeps its x on the page and in the address", async (t) => {
+  // list100's second deal: dealer par is 4Sx by East-West, one down.
+  const deal = 'E:QJT5432.T.6.QJ82 .J97543.K7532.94 87.A62.QJT4.AT75 AK96.KQ8.A98.K63';
+  const page = await open(t, DESKTOP, `/?deal=${deal.replace(/ /g, '+')}&dealer=E&vul=NS`);
+  await readTable(page);
+  assert.match(await page.textContent('.par-contracts'), /EW 4Sx-1/);
+  await page.waitForSelector('.contract-line');
+  assert.match((await page.textContent('.contract-line')).replace(/\s+/g, ' '), /^4♠x by (East|West)$/);
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('doubled') === 'x');
+  // A reload keeps it.
+  await page.reload();
+  await readTable(page);
+  assert.match((await page.textContent('.contract-line')).replace(/\s+/g, ' '), /^4♠x by (East|West)$/);
+  await shot(page, 'desktop-doubled-par');
+  page.assertClean();
+});
