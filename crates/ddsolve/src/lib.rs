@@ -58,9 +58,9 @@ pub use ddsolve_cards::{
     Card, DdTable, Deal, Hand, Holding, Position, Rank, Seat, Side, Strain, Suit, Vulnerability,
 };
 pub use ddsolve_search::{
-    AnyOrdering, BatchOptions, BatchOrder, CardValue, Driver, MoveOrdering, OrderingKind,
-    PlayAnalysis, PlayAnalysisError, SearchConfig, Solution, Solutions, SolveError, Target,
-    TranspositionTable,
+    AnyOrdering, BatchOptions, BatchOrder, CardOrder, CardValue, Driver, MoveOrdering,
+    OrderingKind, PlayAnalysis, PlayAnalysisError, SearchConfig, Solution, Solutions, SolveError,
+    Target, TranspositionTable,
 };
 
 /// The default solver: the search crate's [`search::Solver`] with the table and the

@@ -2,6 +2,7 @@
 //! SolveBoard), `tricks`, `table` and `strain_tricks`, and the types of its answers.
 
 use crate::core::{Hints, Searcher};
+use crate::dds_order::{dds_root_order, place_of};
 use crate::first_guess::first_guess;
 use crate::stats::{Counter, SearchStats};
 use crate::trace;
@@ -31,6 +32,18 @@ pub enum Solutions {
     AllBest,
     /// Every legal card with its value (DDS 3).
     All,
+}
+
+/// The order in which a solve lists cards of equal value (and so which card
+/// [`Solutions::One`] gives among equally good ones).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CardOrder {
+    /// The search's own move order at the root.
+    #[default]
+    Search,
+    /// DDS's: the order DDS's `SolveBoard` lists them in, from DDS's root move ordering
+    /// ([`crate::dds_root_order`]).
+    Dds,
 }
 
 /// Why a solve request was refused.
@@ -132,6 +145,27 @@ impl<T: TranspositionTable, O: MoveOrdering + Default> Solver<T, O> {
     pub fn with_tt(config: SearchConfig, tt: T) -> Solver<T, O> {
         Solver::with_parts(config, tt, O::default())
     }
+}
+
+/// The best cards `found` (first the one DDS's first search finds) in the order DDS's later
+/// searches of `solutions` 2 find them: each time the first card not yet listed in DDS's
+/// root order with the card listed last as the root's best move.
+fn dds_later_best(pos: &Position, found: &[CardValue]) -> Vec<CardValue> {
+    let mut rest: Vec<CardValue> = found.to_vec();
+    let mut out = Vec::with_capacity(found.len());
+    if rest.is_empty() {
+        return out;
+    }
+    out.push(rest.remove(0));
+    while !rest.is_empty() {
+        let last = out.last().map(|c: &CardValue| c.card);
+        let order = dds_root_order(pos, last);
+        let next = (0..rest.len())
+            .min_by_key(|&i| place_of(&order, rest[i].card).unwrap_or(usize::MAX))
+            .expect("rest is not empty");
+        out.push(rest.remove(next));
+    }
+    out
 }
 
 /// The internal description of a position to search.
@@ -254,12 +288,30 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
         r
     }
 
-    /// Solves a position: the cards of the hand to play, with values as `solutions` asks.
+    /// Solves a position: the cards of the hand to play, with values as `solutions` asks,
+    /// cards of equal value in the search's order ([`CardOrder::Search`]).
     pub fn solve(
         &mut self,
         pos: &Position,
         target: Target,
         solutions: Solutions,
+    ) -> Result<Solution, SolveError> {
+        self.solve_in_order(pos, target, solutions, CardOrder::Search)
+    }
+
+    /// [`Solver::solve`] with cards of equal value listed in `order`.
+    ///
+    /// With [`CardOrder::Dds`] the root's cards are tried in DDS's root order, so
+    /// [`Solutions::One`] gives the card DDS gives; [`Solutions::All`] lists equal values
+    /// in that order; [`Solutions::AllBest`] lists the best cards as DDS's repeated
+    /// searches find them, each after the card found before it (DDS's best move of the
+    /// root, which moves it up DDS's order for the leader's next search).
+    pub fn solve_in_order(
+        &mut self,
+        pos: &Position,
+        target: Target,
+        solutions: Solutions,
+        order: CardOrder,
     ) -> Result<Solution, SolveError> {
         if pos.is_finished() {
             return Err(SolveError::Finished);
@@ -279,8 +331,12 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
         let hints = OrderHints::default();
         let view = TrickView::new(&root.hands, root.trump, root.leader, root.played);
         self.prepare(root.trump);
-        let moves = MovePicker::ordered(&view, &mut self.ordering, &hints);
-        self.with_searcher(root, |s| {
+        let mut moves = MovePicker::ordered(&view, &mut self.ordering, &hints);
+        let dds = (order == CardOrder::Dds).then(|| dds_root_order(pos, None));
+        if let Some(dds) = &dds {
+            moves.sort_by_key(|mv| place_of(dds, mv.card).unwrap_or(usize::MAX));
+        }
+        let mut solution = self.with_searcher(root, |s| {
             let mut out = Vec::with_capacity(moves.len());
             match (target, solutions) {
                 (_, Solutions::All) => {
@@ -292,7 +348,7 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
                             tricks: v,
                         });
                     }
-                    // Stable: equal values keep the search's order.
+                    // Stable: equal values keep the order of `moves`.
                     out.sort_by_key(|c| std::cmp::Reverse(c.tricks));
                 }
                 (Target::Max, sol) => {
@@ -325,11 +381,15 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
                     }
                 }
             }
-            Ok(Solution {
+            Solution {
                 cards: out,
                 nodes: s.nodes,
-            })
-        })
+            }
+        });
+        if dds.is_some() && solutions == Solutions::AllBest && pos.trick().is_empty() {
+            solution.cards = dds_later_best(pos, &solution.cards);
+        }
+        Ok(solution)
     }
 
     /// The most tricks the side of the hand to play takes from here, the current trick
