@@ -51,7 +51,7 @@ pub fn free_thread_solver() {
 /// card that tops a run of its own cards (no other card still in play between them, the
 /// current trick's counted as in play), the card and the other ranks of the run.
 pub fn card_classes(pos: &Position) -> Vec<(Card, Holding)> {
-    dds_root_order(pos, None)
+    dds_root_order(pos)
         .into_iter()
         .map(|m| (m.card, m.equals - Holding::single(m.card.rank())))
         .collect()

@@ -4,8 +4,9 @@
 //! DDS lists the cards of a `SolveBoard` answer in the order its root search finds them:
 //! with `solutions` 3 each next card is the first card of its root move list, among those
 //! not yet listed, that reaches the best value left; with `solutions` 1 the first card that
-//! reaches the best value; with `solutions` 2 the same, each further search with the card
-//! found last as the best move of the root. The root move list is DDS's move generation
+//! reaches the best value; with `solutions` 2 each next card is the first not yet listed that
+//! reaches it. DDS 2.9 forgets its remembered best moves before each of these searches, so
+//! one list, the same for every search, decides. The root move list is DDS's move generation
 //! (one move per run of equivalent cards, suits spades first, runs high to low), weighted by
 //! its heuristics for the hand's place in the trick (DDS 2.9's `WeightAlloc` functions) and
 //! sorted by its sorting networks, whose order of equal weights this module keeps too.
@@ -244,7 +245,7 @@ impl Root {
     }
 
     /// DDS's `WeightAllocTrump0`: the leader's weights when trumps are left.
-    fn weight_trump0(&self, suit: usize, mv: &mut [Mv], best: Option<(usize, i32)>) {
+    fn weight_trump0(&self, suit: usize, mv: &mut [Mv]) {
         let lead = self.lead_hand;
         let (l, r, p) = (lho(lead), rho(lead), partner(lead));
         let trump = self.trump;
@@ -343,7 +344,6 @@ impl Root {
                     win_move = true;
                 }
             }
-            let is_best = best == Some((suit, m.rank));
             if win_move {
                 m.weight = if (suit_count_lh == 1 && winner.hand == l as i32)
                     || (suit_count_rh == 1 && winner.hand == r as i32)
@@ -370,9 +370,6 @@ impl Root {
                 } else {
                     suit_weight_delta + 11 + r_rank
                 };
-                if is_best {
-                    m.weight += 55;
-                }
             } else {
                 let third = self.third_hand[suit];
                 if second.hand == p as i32 && p as i32 == third {
@@ -401,15 +398,12 @@ impl Root {
                 } else {
                     suit_weight_delta + 17 - m.rank
                 };
-                if is_best {
-                    m.weight += 18;
-                }
             }
         }
     }
 
     /// DDS's `WeightAllocNT0`: the leader's weights in notrump or when no trump is left.
-    fn weight_nt0(&self, suit: usize, mv: &mut [Mv], best: Option<(usize, i32)>) {
+    fn weight_nt0(&self, suit: usize, mv: &mut [Mv]) {
         let lead = self.lead_hand;
         let (l, r, p) = (lho(lead), rho(lead), partner(lead));
         let ris = &self.ris;
@@ -435,7 +429,6 @@ impl Root {
         for m in mv.iter_mut() {
             let mut suit_weight_delta = suit_weight_d;
             let r_rank = rel_rank(aggr, m.rank);
-            let is_best = best == Some((suit, m.rank));
             if winner.rank == m.rank || ris[p][suit] > (ris[l][suit] | ris[r][suit]) {
                 if second.hand == r as i32 {
                     if suit_count_rh != 1 {
@@ -455,9 +448,6 @@ impl Root {
                 } else {
                     suit_weight_delta + 18 + r_rank
                 };
-                if is_best {
-                    m.weight += 126;
-                }
             } else {
                 if winner.hand == r as i32 || second.hand == r as i32 {
                     if suit_count_rh != 1 {
@@ -490,9 +480,6 @@ impl Root {
                 } else {
                     suit_weight_delta + 29 - r_rank
                 };
-                if is_best {
-                    m.weight += 47;
-                }
             }
         }
     }
@@ -515,9 +502,10 @@ impl Root {
                     win_move = true;
                 }
             } else if m.rank > led && m.rank > max3rd {
-                if max3rd != 0 || self.len(p, trump) == 0 {
-                    win_move = true;
-                } else if maxpd == 0 && self.len(r, trump) != 0 && ris[r][trump] > ris[p][trump] {
+                if max3rd != 0
+                    || self.len(p, trump) == 0
+                    || (maxpd == 0 && self.len(r, trump) != 0 && ris[r][trump] > ris[p][trump])
+                {
                     win_move = true;
                 }
             } else if maxpd > led && maxpd > max3rd {
@@ -973,7 +961,7 @@ impl Root {
     }
 
     /// The weighted move list, in generation order, of the hand to play.
-    fn moves(&self, relative: usize, best: Option<(usize, i32)>) -> Vec<Mv> {
+    fn moves(&self, relative: usize) -> Vec<Mv> {
         let trumps_left = self.trump < 4 && self.winner[self.trump].rank != 0;
         let mut list = Vec::with_capacity(13);
         if relative == 0 {
@@ -981,9 +969,9 @@ impl Root {
                 let from = list.len();
                 self.generate(suit, &mut list);
                 if trumps_left {
-                    self.weight_trump0(suit, &mut list[from..], best);
+                    self.weight_trump0(suit, &mut list[from..]);
                 } else {
-                    self.weight_nt0(suit, &mut list[from..], best);
+                    self.weight_nt0(suit, &mut list[from..]);
                 }
             }
             return list;
@@ -1021,212 +1009,34 @@ impl Root {
 
 /// DDS's sorting networks for 2 to 12 moves, as compare-exchange pairs (the larger weight
 /// goes to the lower index).
+#[rustfmt::skip]
 const NETWORKS: [&[(u8, u8)]; 13] = [
     &[],
     &[],
     &[(0, 1)],
     &[(0, 1), (0, 2), (1, 2)],
     &[(0, 1), (2, 3), (0, 2), (1, 3), (1, 2)],
-    &[
-        (0, 1),
-        (2, 3),
-        (0, 2),
-        (1, 3),
-        (1, 2),
-        (0, 4),
-        (2, 4),
-        (1, 2),
-        (3, 4),
-    ],
-    &[
-        (0, 1),
-        (2, 3),
-        (4, 5),
-        (0, 2),
-        (1, 3),
-        (1, 2),
-        (0, 4),
-        (1, 5),
-        (2, 4),
-        (3, 5),
-        (1, 2),
-        (3, 4),
-    ],
-    &[
-        (0, 1),
-        (2, 3),
-        (4, 5),
-        (0, 2),
-        (4, 6),
-        (1, 3),
-        (1, 2),
-        (5, 6),
-        (0, 4),
-        (1, 5),
-        (2, 6),
-        (2, 4),
-        (3, 5),
-        (1, 2),
-        (3, 4),
-        (5, 6),
-    ],
-    &[
-        (0, 1),
-        (2, 3),
-        (4, 5),
-        (6, 7),
-        (0, 2),
-        (4, 6),
-        (1, 3),
-        (5, 7),
-        (1, 2),
-        (5, 6),
-        (0, 4),
-        (1, 5),
-        (2, 6),
-        (3, 7),
-        (2, 4),
-        (3, 5),
-        (1, 2),
-        (3, 4),
-        (5, 6),
-    ],
-    &[
-        (0, 1),
-        (3, 4),
-        (6, 7),
-        (1, 2),
-        (4, 5),
-        (7, 8),
-        (0, 1),
-        (3, 4),
-        (6, 7),
-        (0, 3),
-        (3, 6),
-        (0, 3),
-        (1, 4),
-        (4, 7),
-        (1, 4),
-        (2, 5),
-        (5, 8),
-        (2, 5),
-        (1, 3),
-        (5, 7),
-        (2, 6),
-        (4, 6),
-        (2, 4),
-        (2, 3),
-        (5, 6),
-    ],
-    &[
-        (1, 8),
-        (0, 4),
-        (5, 9),
-        (2, 6),
-        (3, 7),
-        (0, 3),
-        (6, 9),
-        (2, 5),
-        (0, 1),
-        (3, 6),
-        (8, 9),
-        (4, 7),
-        (0, 2),
-        (4, 8),
-        (1, 5),
-        (7, 9),
-        (1, 2),
-        (3, 4),
-        (5, 6),
-        (7, 8),
-        (1, 3),
-        (6, 8),
-        (2, 4),
-        (5, 7),
-        (2, 3),
-        (6, 7),
-        (3, 5),
-        (4, 6),
-        (4, 5),
-    ],
-    &[
-        (0, 1),
-        (2, 3),
-        (4, 5),
-        (6, 7),
-        (8, 9),
-        (1, 3),
-        (5, 7),
-        (0, 2),
-        (4, 6),
-        (8, 10),
-        (1, 2),
-        (5, 6),
-        (9, 10),
-        (1, 5),
-        (6, 10),
-        (5, 9),
-        (2, 6),
-        (1, 5),
-        (6, 10),
-        (0, 4),
-        (3, 7),
-        (4, 8),
-        (0, 4),
-        (1, 4),
-        (7, 10),
-        (3, 8),
-        (2, 3),
-        (8, 9),
-        (2, 4),
-        (7, 9),
-        (3, 5),
-        (6, 8),
-        (3, 4),
-        (5, 6),
-        (7, 8),
-    ],
-    &[
-        (0, 1),
-        (2, 3),
-        (4, 5),
-        (6, 7),
-        (8, 9),
-        (10, 11),
-        (1, 3),
-        (5, 7),
-        (9, 11),
-        (0, 2),
-        (4, 6),
-        (8, 10),
-        (1, 2),
-        (5, 6),
-        (9, 10),
-        (1, 5),
-        (6, 10),
-        (5, 9),
-        (2, 6),
-        (1, 5),
-        (6, 10),
-        (0, 4),
-        (7, 11),
-        (3, 7),
-        (4, 8),
-        (0, 4),
-        (7, 11),
-        (1, 4),
-        (7, 10),
-        (3, 8),
-        (2, 3),
-        (8, 9),
-        (2, 4),
-        (7, 9),
-        (3, 5),
-        (6, 8),
-        (3, 4),
-        (5, 6),
-        (7, 8),
-    ],
+    &[(0, 1), (2, 3), (0, 2), (1, 3), (1, 2), (0, 4), (2, 4), (1, 2), (3, 4)],
+    &[(0, 1), (2, 3), (4, 5), (0, 2), (1, 3), (1, 2), (0, 4), (1, 5), (2, 4), (3, 5), (1, 2),
+      (3, 4)],
+    &[(0, 1), (2, 3), (4, 5), (0, 2), (4, 6), (1, 3), (1, 2), (5, 6), (0, 4), (1, 5), (2, 6),
+      (2, 4), (3, 5), (1, 2), (3, 4), (5, 6)],
+    &[(0, 1), (2, 3), (4, 5), (6, 7), (0, 2), (4, 6), (1, 3), (5, 7), (1, 2), (5, 6), (0, 4),
+      (1, 5), (2, 6), (3, 7), (2, 4), (3, 5), (1, 2), (3, 4), (5, 6)],
+    &[(0, 1), (3, 4), (6, 7), (1, 2), (4, 5), (7, 8), (0, 1), (3, 4), (6, 7), (0, 3), (3, 6),
+      (0, 3), (1, 4), (4, 7), (1, 4), (2, 5), (5, 8), (2, 5), (1, 3), (5, 7), (2, 6), (4, 6),
+      (2, 4), (2, 3), (5, 6)],
+    &[(1, 8), (0, 4), (5, 9), (2, 6), (3, 7), (0, 3), (6, 9), (2, 5), (0, 1), (3, 6), (8, 9),
+      (4, 7), (0, 2), (4, 8), (1, 5), (7, 9), (1, 2), (3, 4), (5, 6), (7, 8), (1, 3), (6, 8),
+      (2, 4), (5, 7), (2, 3), (6, 7), (3, 5), (4, 6), (4, 5)],
+    &[(0, 1), (2, 3), (4, 5), (6, 7), (8, 9), (1, 3), (5, 7), (0, 2), (4, 6), (8, 10), (1, 2),
+      (5, 6), (9, 10), (1, 5), (6, 10), (5, 9), (2, 6), (1, 5), (6, 10), (0, 4), (3, 7), (4, 8),
+      (0, 4), (1, 4), (7, 10), (3, 8), (2, 3), (8, 9), (2, 4), (7, 9), (3, 5), (6, 8), (3, 4),
+      (5, 6), (7, 8)],
+    &[(0, 1), (2, 3), (4, 5), (6, 7), (8, 9), (10, 11), (1, 3), (5, 7), (9, 11), (0, 2), (4, 6),
+      (8, 10), (1, 2), (5, 6), (9, 10), (1, 5), (6, 10), (5, 9), (2, 6), (1, 5), (6, 10), (0, 4),
+      (7, 11), (3, 7), (4, 8), (0, 4), (7, 11), (1, 4), (7, 10), (3, 8), (2, 3), (8, 9), (2, 4),
+      (7, 9), (3, 5), (6, 8), (3, 4), (5, 6), (7, 8)],
 ];
 
 /// DDS's sort of a move list by weight, highest first: its networks up to 12 moves, an
@@ -1254,18 +1064,16 @@ fn dds_sort(list: &mut [Mv]) {
 }
 
 /// DDS's root move list of the hand to play at `pos`, in the order DDS's search tries the
-/// moves. `best` is the card DDS's search remembers as the root's best move (DDS resets it
-/// before each search of `SolveBoard` with target -1 and `solutions` 3; with `solutions` 2
-/// the later searches remember the card found last); it weighs only the leader's moves.
+/// moves when it remembers no best move for the root (as in every search of DDS 2.9's
+/// `SolveBoard` with target -1, and in every search after the first with a target).
 ///
 /// Empty when the position is finished.
-pub fn dds_root_order(pos: &Position, best: Option<Card>) -> Vec<DdsMove> {
+pub fn dds_root_order(pos: &Position) -> Vec<DdsMove> {
     if pos.is_finished() {
         return Vec::new();
     }
     let root = Root::new(pos);
-    let best = best.map(|c| (c.suit().index(), i32::from(c.rank().get())));
-    let mut list = root.moves(pos.trick().len(), best);
+    let mut list = root.moves(pos.trick().len());
     dds_sort(&mut list);
     list.iter()
         .map(|m| {

@@ -147,27 +147,6 @@ impl<T: TranspositionTable, O: MoveOrdering + Default> Solver<T, O> {
     }
 }
 
-/// The best cards `found` (first the one DDS's first search finds) in the order DDS's later
-/// searches of `solutions` 2 find them: each time the first card not yet listed in DDS's
-/// root order with the card listed last as the root's best move.
-fn dds_later_best(pos: &Position, found: &[CardValue]) -> Vec<CardValue> {
-    let mut rest: Vec<CardValue> = found.to_vec();
-    let mut out = Vec::with_capacity(found.len());
-    if rest.is_empty() {
-        return out;
-    }
-    out.push(rest.remove(0));
-    while !rest.is_empty() {
-        let last = out.last().map(|c: &CardValue| c.card);
-        let order = dds_root_order(pos, last);
-        let next = (0..rest.len())
-            .min_by_key(|&i| place_of(&order, rest[i].card).unwrap_or(usize::MAX))
-            .expect("rest is not empty");
-        out.push(rest.remove(next));
-    }
-    out
-}
-
 /// The internal description of a position to search.
 #[derive(Clone, Copy)]
 struct Root<'p> {
@@ -301,11 +280,10 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
 
     /// [`Solver::solve`] with cards of equal value listed in `order`.
     ///
-    /// With [`CardOrder::Dds`] the root's cards are tried in DDS's root order, so
-    /// [`Solutions::One`] gives the card DDS gives; [`Solutions::All`] lists equal values
-    /// in that order; [`Solutions::AllBest`] lists the best cards as DDS's repeated
-    /// searches find them, each after the card found before it (DDS's best move of the
-    /// root, which moves it up DDS's order for the leader's next search).
+    /// With [`CardOrder::Dds`] the root's cards are tried in DDS's root order
+    /// ([`crate::dds_root_order`]), so [`Solutions::One`] gives the card DDS gives and
+    /// [`Solutions::AllBest`] and [`Solutions::All`] list cards of equal value in DDS's
+    /// order.
     pub fn solve_in_order(
         &mut self,
         pos: &Position,
@@ -332,11 +310,11 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
         let view = TrickView::new(&root.hands, root.trump, root.leader, root.played);
         self.prepare(root.trump);
         let mut moves = MovePicker::ordered(&view, &mut self.ordering, &hints);
-        let dds = (order == CardOrder::Dds).then(|| dds_root_order(pos, None));
-        if let Some(dds) = &dds {
-            moves.sort_by_key(|mv| place_of(dds, mv.card).unwrap_or(usize::MAX));
+        if order == CardOrder::Dds {
+            let dds = dds_root_order(pos);
+            moves.sort_by_key(|mv| place_of(&dds, mv.card).unwrap_or(usize::MAX));
         }
-        let mut solution = self.with_searcher(root, |s| {
+        let solution = self.with_searcher(root, |s| {
             let mut out = Vec::with_capacity(moves.len());
             match (target, solutions) {
                 (_, Solutions::All) => {
@@ -386,9 +364,6 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
                 nodes: s.nodes,
             }
         });
-        if dds.is_some() && solutions == Solutions::AllBest && pos.trick().is_empty() {
-            solution.cards = dds_later_best(pos, &solution.cards);
-        }
         Ok(solution)
     }
 
