@@ -14,7 +14,8 @@
 //!
 //! Scores are tricks of the side to play from the current position on, the current trick
 //! included. `equals` are the lower ranks of the same class (rank r at bit r), the card
-//! itself left out. The order of cards of equal value is the solver's, not DDS's.
+//! itself left out. Cards of equal value come in DDS's order, and `solutions` 1 gives the
+//! card DDS gives among equally good ones (`CardOrder::Dds`: DDS's root move ordering).
 
 use crate::boundary::guard;
 use crate::ffi::*;
@@ -22,6 +23,8 @@ use crate::pbn::holdings_from_pbn;
 use crate::position::{checked_position, range_checks};
 use crate::prelude::*;
 use crate::threads::thread_index_ok;
+use ddsolve::search::dds_root_order;
+use ddsolve::CardOrder;
 use std::cell::RefCell;
 
 thread_local! {
@@ -44,40 +47,14 @@ pub fn free_thread_solver() {
     SOLVER.with(|s| *s.borrow_mut() = None);
 }
 
-/// The card classes the hand to play may choose from: for each legal card that tops a run
-/// of its own cards (no other card still in play between them, the current trick's counted
-/// as in play), the card and the other ranks of the run.
+/// The card classes the hand to play may choose from, in DDS's root order: for each legal
+/// card that tops a run of its own cards (no other card still in play between them, the
+/// current trick's counted as in play), the card and the other ranks of the run.
 pub fn card_classes(pos: &Position) -> Vec<(Card, Holding)> {
-    let legal = pos.legal_cards();
-    let in_play = pos.trick().iter().fold(
-        Seat::ALL.iter().fold(Hand::EMPTY, |u, &s| u | pos.hand(s)),
-        |u, &c| u | Hand::single(c),
-    );
-    let mut out = Vec::new();
-    for suit in Suit::ALL {
-        let mine = legal.suit(suit);
-        if mine.is_empty() {
-            continue;
-        }
-        let present = in_play.suit(suit);
-        let mut run: Option<(Card, Holding)> = None;
-        for r in (2..=14u8).rev() {
-            let rank = Rank::new(r).expect("2..=14 are ranks");
-            if !present.contains(rank) {
-                continue;
-            }
-            if mine.contains(rank) {
-                match &mut run {
-                    Some((_, equals)) => *equals |= Holding::single(rank),
-                    None => run = Some((Card::new(suit, rank), Holding::EMPTY)),
-                }
-            } else if let Some(done) = run.take() {
-                out.push(done);
-            }
-        }
-        out.extend(run);
-    }
-    out
+    dds_root_order(pos)
+        .into_iter()
+        .map(|m| (m.card, m.equals - Holding::single(m.card.rank())))
+        .collect()
 }
 
 /// Writes one card into `fut`'s slot `i`.
@@ -143,7 +120,7 @@ pub fn solve_board(
         (_, t) => (Target::AtLeast(t as u8), Solutions::AllBest),
     };
     let solution = solver
-        .solve(&pos, goal, how)
+        .solve_in_order(&pos, goal, how, CardOrder::Dds)
         .map_err(|_| RETURN_UNKNOWN_FAULT)?;
     let nodes = i32::try_from(solution.nodes).unwrap_or(i32::MAX);
     if goal == Target::Max

@@ -61,8 +61,8 @@ pub use ddsolve_cards::{
 };
 pub use ddsolve_orderings::{AnyOrdering, OrderingKind};
 pub use ddsolve_search::{
-    BatchOptions, BatchOrder, CardValue, Driver, MoveOrdering, PlayAnalysis, PlayAnalysisError,
-    SearchConfig, Solution, Solutions, SolveError, Target, TranspositionTable,
+    BatchOptions, BatchOrder, CardOrder, CardValue, Driver, MoveOrdering, PlayAnalysis,
+    PlayAnalysisError, SearchConfig, Solution, Solutions, SolveError, Target, TranspositionTable,
 };
 
 /// The default solver: the search crate's [`search::Solver`] with the table and the

@@ -42,6 +42,7 @@ struct ReadmeDoctests;
 mod batch;
 mod config;
 mod core;
+mod dds_order;
 mod driver;
 mod first_guess;
 mod parallel_table;
@@ -56,6 +57,7 @@ pub use batch::{
     difficulty, solve_positions_by, solve_tables_by, stream_tables_by, BatchOptions, BatchOrder,
 };
 pub use config::SearchConfig;
+pub use dds_order::{dds_root_order, DdsMove};
 pub use ddsolve_cards::DdTable;
 pub use ddsolve_moves::MoveOrdering;
 pub use ddsolve_tt::TranspositionTable;
@@ -65,7 +67,7 @@ pub use play::{
     play_positions, PlayAnalysis, PlayAnalysisError, PlayDriver, PlayOptions, PlayOrder,
 };
 pub use solver::{
-    table_sources, CardValue, Solution, Solutions, SolveError, Solver, Target, LEADER_ORDER,
-    TABLE_ORDER,
+    table_sources, CardOrder, CardValue, Solution, Solutions, SolveError, Solver, Target,
+    LEADER_ORDER, TABLE_ORDER,
 };
 pub use stats::{Counter, SearchStats};

@@ -2,6 +2,7 @@
 //! SolveBoard), `tricks`, `table` and `strain_tricks`, and the types of its answers.
 
 use crate::core::{Hints, Searcher};
+use crate::dds_order::{dds_root_order, place_of};
 use crate::first_guess::first_guess;
 use crate::stats::{Counter, SearchStats};
 use crate::trace;
@@ -31,6 +32,18 @@ pub enum Solutions {
     AllBest,
     /// Every legal card with its value (DDS 3).
     All,
+}
+
+/// The order in which a solve lists cards of equal value (and so which card
+/// [`Solutions::One`] gives among equally good ones).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CardOrder {
+    /// The search's own move order at the root.
+    #[default]
+    Search,
+    /// DDS's: the order DDS's `SolveBoard` lists them in, from DDS's root move ordering
+    /// ([`crate::dds_root_order`]).
+    Dds,
 }
 
 /// Why a solve request was refused.
@@ -254,12 +267,29 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
         r
     }
 
-    /// Solves a position: the cards of the hand to play, with values as `solutions` asks.
+    /// Solves a position: the cards of the hand to play, with values as `solutions` asks,
+    /// cards of equal value in the search's order ([`CardOrder::Search`]).
     pub fn solve(
         &mut self,
         pos: &Position,
         target: Target,
         solutions: Solutions,
+    ) -> Result<Solution, SolveError> {
+        self.solve_in_order(pos, target, solutions, CardOrder::Search)
+    }
+
+    /// [`Solver::solve`] with cards of equal value listed in `order`.
+    ///
+    /// With [`CardOrder::Dds`] the root's cards are tried in DDS's root order
+    /// ([`crate::dds_root_order`]), so [`Solutions::One`] gives the card DDS gives and
+    /// [`Solutions::AllBest`] and [`Solutions::All`] list cards of equal value in DDS's
+    /// order.
+    pub fn solve_in_order(
+        &mut self,
+        pos: &Position,
+        target: Target,
+        solutions: Solutions,
+        order: CardOrder,
     ) -> Result<Solution, SolveError> {
         if pos.is_finished() {
             return Err(SolveError::Finished);
@@ -279,8 +309,12 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
         let hints = OrderHints::default();
         let view = TrickView::new(&root.hands, root.trump, root.leader, root.played);
         self.prepare(root.trump);
-        let moves = MovePicker::ordered(&view, &mut self.ordering, &hints);
-        self.with_searcher(root, |s| {
+        let mut moves = MovePicker::ordered(&view, &mut self.ordering, &hints);
+        if order == CardOrder::Dds {
+            let dds = dds_root_order(pos);
+            moves.sort_by_key(|mv| place_of(&dds, mv.card).unwrap_or(usize::MAX));
+        }
+        let solution = self.with_searcher(root, |s| {
             let mut out = Vec::with_capacity(moves.len());
             match (target, solutions) {
                 (_, Solutions::All) => {
@@ -292,7 +326,7 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
                             tricks: v,
                         });
                     }
-                    // Stable: equal values keep the search's order.
+                    // Stable: equal values keep the order of `moves`.
                     out.sort_by_key(|c| std::cmp::Reverse(c.tricks));
                 }
                 (Target::Max, sol) => {
@@ -325,11 +359,12 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
                     }
                 }
             }
-            Ok(Solution {
+            Solution {
                 cards: out,
                 nodes: s.nodes,
-            })
-        })
+            }
+        });
+        Ok(solution)
     }
 
     /// The most tricks the side of the hand to play takes from here, the current trick
