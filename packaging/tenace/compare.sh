@@ -44,11 +44,19 @@ cleanup() {
     rm -rf "$work"
 }
 trap cleanup EXIT
-fail() { echo "tenace/compare.sh: $*" >&2; exit 2; }
+fail() {
+    echo "tenace/compare.sh: $*" >&2
+    if [ -n "$xvfb_pid" ] && ! kill -0 "$xvfb_pid" 2>/dev/null; then
+        echo "tenace/compare.sh: Xvfb has stopped: $(cat "$work/xvfb.log")" >&2
+    fi
+    exit 2
+}
 
-# A display of our own: Xvfb picks a free number and writes it to descriptor 3.
+# A display of our own: Xvfb picks a free number and writes it to descriptor 3. -noreset: an
+# X server resets when its last client leaves (as the first tenace does), and refuses
+# connections meanwhile.
 exec 3>"$work/display"
-Xvfb -displayfd 3 -screen 0 800x600x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
+Xvfb -displayfd 3 -screen 0 800x600x24 -nolisten tcp -noreset >"$work/xvfb.log" 2>&1 &
 xvfb_pid=$!
 exec 3>&-
 for _ in $(seq 100); do
