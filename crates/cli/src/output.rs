@@ -14,23 +14,62 @@
 //! - a full disk: when standard output is a regular file, the record being written when the
 //!   disk filled up is cut off again (the file is truncated to its length before it), so the
 //!   file holds whole records only;
-//! - standard output closed (`>&-`): the Rust runtime opens `/dev/null` (read-write) in its
-//!   place before `main`, so the records go nowhere and the run ends with exit status 0.
-//!   That descriptor cannot be told apart from a `/dev/null` that the caller opened
-//!   read-write on purpose (Python's `subprocess.DEVNULL`, a shell's `1<>/dev/null`), which
-//!   must work, so it is written to as any other.
+//! - standard output closed (`>&-`): the Rust runtime opens `/dev/null` in its place before
+//!   `main`, which looks just like a `/dev/null` that the caller opened on purpose (Python's
+//!   `subprocess.DEVNULL`, a shell's `>/dev/null` or `1<>/dev/null`). An ELF constructor
+//!   ([`STDOUT_CLOSED`]), which runs before the runtime's, records whether descriptor 1 was
+//!   open: if it was not, the first record written is an error, "standard output is closed"
+//!   (exit status 2); a `/dev/null` opened by the caller is written to as any other output.
 
 use std::fs::File;
 use std::io::{self, Write};
 use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
 
 /// Flush the buffer when it holds this many bytes even without a `flush` call.
 const BUFFER: usize = 64 * 1024;
 
+/// Whether descriptor 1 was closed when the process started: set by
+/// [`record_stdout_closed`], which runs from `.init_array` before the Rust runtime's start-up
+/// code opens `/dev/null` on the closed descriptor.
+static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+/// Records in [`STDOUT_CLOSED`] whether descriptor 1 is closed (`fcntl(1, F_GETFD)` fails
+/// with `EBADF`). Runs before `main`, from the ELF constructor [`RECORD_STDOUT_CLOSED`].
+#[cfg(target_os = "linux")]
+#[allow(
+    unsafe_code,
+    reason = "fcntl is a libc call; it only reads descriptor 1's flags"
+)]
+extern "C" fn record_stdout_closed() {
+    // SAFETY: `fcntl(1, F_GETFD)` takes no pointer and changes nothing; on an invalid
+    // descriptor it returns -1 with errno EBADF. Reading errno right after it is sound.
+    let flags = unsafe { libc::fcntl(1, libc::F_GETFD) };
+    if flags == -1 && io::Error::last_os_error().raw_os_error() == Some(libc::EBADF) {
+        STDOUT_CLOSED.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The ELF constructor: the dynamic loader calls every function of `.init_array` before the
+/// program's entry reaches the Rust runtime, which replaces a closed descriptor 1 with
+/// `/dev/null`.
+#[cfg(target_os = "linux")]
+#[allow(
+    unsafe_code,
+    reason = "a function pointer placed in .init_array, the only hook that runs before the \
+              runtime reopens a closed standard output"
+)]
+#[used]
+// SAFETY: `.init_array` holds pointers to functions taking the C ABI's (argc, argv, envp),
+// which a function without parameters may ignore; `record_stdout_closed` touches no state of
+// the Rust runtime beyond an atomic static and errno, so it may run before the runtime starts.
+#[link_section = ".init_array"]
+static RECORD_STDOUT_CLOSED: extern "C" fn() = record_stdout_closed;
+
 /// Standard output: a handle of its own on descriptor 1 (so that no layer of `std` hides an
-/// error), `None` if descriptor 1 could not be duplicated; and the records not yet
+/// error), `None` if descriptor 1 was closed at start or could not be duplicated; and the records not yet
 /// written.
 #[derive(Debug)]
 struct Sink {
@@ -40,6 +79,12 @@ struct Sink {
 
 impl Sink {
     fn open() -> Sink {
+        if STDOUT_CLOSED.load(Ordering::Relaxed) {
+            return Sink {
+                file: None,
+                buf: Vec::new(),
+            };
+        }
         let file = io::stdout()
             .as_fd()
             .try_clone_to_owned()
@@ -52,9 +97,9 @@ impl Sink {
     }
 
     fn file(&mut self) -> io::Result<&mut File> {
-        self.file.as_mut().ok_or_else(|| {
-            io::Error::other("standard output cannot be written (its descriptor is not open)")
-        })
+        self.file
+            .as_mut()
+            .ok_or_else(|| io::Error::other("standard output is closed"))
     }
 
     /// Writes the buffer; on a failure, cuts a regular file back to its length before it.

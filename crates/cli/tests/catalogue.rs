@@ -681,6 +681,46 @@ fn a_read_write_dev_null_is_an_output() {
     assert!(out.status.success(), "{out:?}");
 }
 
+/// A closed standard output (`>&-`) is an error, exit status 2 with "standard output is
+/// closed", for every command that prints; a command that writes a file (`annotate -o`)
+/// needs no standard output and succeeds.
+#[test]
+fn a_closed_stdout_is_an_error() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    std::fs::write(dir.join("deals.txt"), format!("{DEAL}\n")).unwrap();
+    for script in [
+        "\"$DDSOLVE\" table deals.txt >&-",
+        "\"$DDSOLVE\" par deals.txt >&-",
+        "\"$DDSOLVE\" table --format json deals.txt 1>&-",
+        "exec 1>&-; \"$DDSOLVE\" solve --trump N --leader W \"$(cat deals.txt)\"",
+    ] {
+        let out = bash(dir, script);
+        assert_eq!(out.status.code(), Some(2), "{script}: {out:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("standard output is closed"), "{script}: {err}");
+    }
+    std::fs::write(dir.join("in.pbn"), board()).unwrap();
+    let out = bash(dir, "\"$DDSOLVE\" annotate in.pbn -o out.pbn >&-");
+    assert!(out.status.success(), "{out:?}");
+    assert!(out.stderr.is_empty(), "{out:?}");
+    assert!(std::fs::read_to_string(dir.join("out.pbn"))
+        .unwrap()
+        .contains("[DoubleDummyTricks"));
+}
+
+/// Standard output on `/dev/null` opened write-only (a shell's `>/dev/null`) is an output
+/// like any other.
+#[test]
+fn a_write_only_dev_null_is_an_output() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    std::fs::write(dir.join("deals.txt"), format!("{DEAL}\n")).unwrap();
+    let out = bash(dir, "\"$DDSOLVE\" table deals.txt >/dev/null");
+    assert!(out.status.success(), "{out:?}");
+    assert!(out.stderr.is_empty(), "{out:?}");
+}
+
 /// A full disk (`/dev/full`) is an error with a message, for stdout and for `-o`.
 #[test]
 fn a_full_disk_is_an_error() {

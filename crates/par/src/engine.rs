@@ -45,8 +45,9 @@
 //! - *Declarers* are always the better declarer(s) of a side in the strain, also for the
 //!   lowest-level search of step 5 (where a lower contract could be declared by either).
 
-use crate::par::{Declarers, ParContract, ParOutcome};
+use crate::par::{Declarers, ParContract, ParContracts, ParOutcome};
 use crate::score::{score, undertrick_penalty, Contract, Doubling};
+use arrayvec::ArrayVec;
 use ddsolve_cards::{DdTable, Seat, Side, Strain, Vulnerability};
 
 /// Strains in bidding rank, lowest first.
@@ -126,7 +127,7 @@ struct Candidate {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Found {
     pub ns_score: i32,
-    pub contracts: Vec<ParContract>,
+    pub contracts: ParContracts,
 }
 
 /// When a seat may sacrifice in the strain of the contract it sacrifices against at the same
@@ -237,9 +238,9 @@ impl<'a> Auction<'a> {
         declaring: Side,
         preempt: bool,
         lowering: bool,
-    ) -> Vec<Sacrifice> {
+    ) -> ArrayVec<Sacrifice, 5> {
         let other = declaring.opponents();
-        let mut out = Vec::with_capacity(5);
+        let mut out = ArrayVec::new();
         for strain in self.strains(lowering) {
             if strain != over.strain() {
                 let up = u8::from(rank(strain) < over.rank);
@@ -258,7 +259,7 @@ impl<'a> Auction<'a> {
             let best = self.side_tricks(declaring, strain);
             let mut declarer_passed = !preempt;
             // (seat, level, undertricks); the level may be 8 for now.
-            let mut hits: Vec<(Seat, u8, i32)> = Vec::with_capacity(2);
+            let mut hits: ArrayVec<(Seat, u8, i32), 2> = ArrayVec::new();
             for &seat in &self.order {
                 let tricks = self.table.tricks(strain, seat);
                 if seat.side() == declaring {
@@ -342,14 +343,14 @@ impl<'a> Auction<'a> {
         let Some(side) = self.primacy() else {
             return Found {
                 ns_score: 0,
-                contracts: Vec::new(),
+                contracts: ParContracts::new(),
             };
         };
         let other = side.opponents();
         let vulnerable = self.vul.is_vulnerable(side);
         let preempt = self.preempt == Preempt::Always;
 
-        let mut candidates: Vec<Candidate> = self
+        let mut candidates: ArrayVec<Candidate, 5> = self
             .strains(false)
             .filter_map(|strain| {
                 let tricks = self.side_tricks(side, strain);

@@ -84,6 +84,7 @@ pub fn check_full_deal(deal: &Deal) -> Result<(), NotAFullDeal> {
 
 pub use ddsolve_cards::{DdTable, TableError, Vulnerability, VulnerabilityError};
 pub use par::{
-    dealer_par, par, sides_par, DealerPar, Declarers, Par, ParContract, ParOutcome, SidePar,
+    dealer_par, par, sides_par, DealerPar, Declarers, Par, ParContract, ParContracts, ParOutcome,
+    SidePar,
 };
 pub use score::{score, Contract, ContractError, Doubling};

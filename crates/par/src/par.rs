@@ -2,7 +2,9 @@
 
 use crate::engine::{rank, Auction, Found, Preempt};
 use crate::score::{Contract, ContractError, Doubling};
+use arrayvec::ArrayVec;
 use ddsolve_cards::{DdTable, Seat, Side, Strain, Vulnerability};
+use smallvec::SmallVec;
 use std::fmt;
 use std::ops::RangeInclusive;
 
@@ -61,6 +63,10 @@ pub enum ParOutcome {
         undertricks: u8,
     },
 }
+
+/// The par contracts of a result: one or two nearly always, at most one a strain and
+/// declaring side, kept inline up to four.
+pub type ParContracts = SmallVec<[ParContract; 4]>;
 
 /// A par contract: a strain, the lowest level it is bid at, its declarer(s) and its result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -182,7 +188,7 @@ pub struct DealerPar {
     /// dealer's side's score, but computes and prints North-South's, as this does.
     pub score: i32,
     /// The par contracts; none if the deal is passed out.
-    pub contracts: Vec<ParContract>,
+    pub contracts: ParContracts,
 }
 
 impl DealerPar {
@@ -219,7 +225,7 @@ pub struct SidePar {
     pub score: i32,
     /// The par contracts, in DDS's order of strains (NT, S, H, D, C); none if the deal is
     /// passed out.
-    pub contracts: Vec<ParContract>,
+    pub contracts: ParContracts,
 }
 
 impl SidePar {
@@ -376,8 +382,8 @@ pub fn par(table: &DdTable, vul: Vulnerability) -> Par {
         let ns_score = auction(&[]).find().ns_score;
         // DDS's listing: take the first par contract, remove its strain for both sides, and
         // again while the par score stays the same.
-        let mut removed: Vec<Strain> = Vec::new();
-        let mut contracts: Vec<ParContract> = Vec::new();
+        let mut removed: ArrayVec<Strain, 5> = ArrayVec::new();
+        let mut contracts = ParContracts::new();
         while ns_score != 0 && removed.len() < Strain::ALL.len() {
             let run = auction(&removed).find();
             if run.ns_score != ns_score {
