@@ -25,7 +25,6 @@ mod child_usage;
 mod common;
 #[cfg(feature = "dds")]
 mod compare;
-mod counted;
 #[cfg(feature = "dds")]
 mod dds;
 mod deal_kind;

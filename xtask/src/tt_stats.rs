@@ -4,7 +4,6 @@
 //! list of the flat table); with `--depths`, the same per tricks left.
 
 use crate::canonical::Canonical;
-use crate::counted::Counted;
 use ddsolve::search::Solver;
 use ddsolve::{
     AnyOrdering, AnyTable, Driver, OrderingKind, SearchConfig, SolverBuilder, TranspositionTable,
@@ -164,16 +163,13 @@ fn solve_strain(deal: &Deal, strain: Strain, setup: Setup) -> Row {
     let trump = strain.trump();
     let t = Instant::now();
     let (tricks, nodes, stats, lists) = match (setup.table, setup.canon) {
-        (Table::Pattern, Canon::Off) => measure(
-            solver(&config, Counted::new(TtPattern::new(mb))),
-            deal,
-            strain,
-            |_| None,
-        ),
+        (Table::Pattern, Canon::Off) => {
+            measure(solver(&config, TtPattern::new(mb)), deal, strain, |_| None)
+        }
         (Table::Pattern, _) => measure(
             solver(
                 &config,
-                Counted::new(Canonical::new(TtPattern::new(mb), trump, rotate, permute)),
+                Canonical::new(TtPattern::new(mb), trump, rotate, permute),
             ),
             deal,
             strain,

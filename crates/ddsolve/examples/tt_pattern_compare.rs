@@ -15,7 +15,8 @@
 
 // The strains in the order `Solver::table` solves them.
 use ddsolve::search::{Solver, TABLE_ORDER as STRAINS};
-use ddsolve::tt_pattern::{Counters, ProbeOrder, TtPattern};
+use ddsolve::tt::Counters;
+use ddsolve::tt_pattern::{ProbeOrder, TtPattern};
 use ddsolve::{AnyOrdering, SearchConfig, TranspositionTable};
 use ddsolve_cards::{DdTable, Deal};
 use ddsolve_tt_forest::{TtFlat, TtForest};

@@ -27,7 +27,10 @@ fn the_search_agrees_with_the_oracle_on_random_endings() {
             check_against_oracle(&pos, &mut solver, name);
         }
         let c = solver.tt().counters();
-        assert!(c.hits > 300, "[{name}] the table is used: {c:?}");
+        assert!(
+            c.hits.iter().sum::<u64>() > 300,
+            "[{name}] the table is used: {c:?}"
+        );
     }
 }
 
@@ -44,5 +47,5 @@ fn every_table_cutoff_and_entry_is_rechecked_by_a_fresh_search() {
         solver.tricks(&pos);
     }
     let c = solver.tt().counters();
-    assert!(c.hits > 500, "the table is used: {c:?}");
+    assert!(c.hits.iter().sum::<u64>() > 500, "the table is used: {c:?}");
 }

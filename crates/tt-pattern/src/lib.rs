@@ -65,4 +65,4 @@ pub use bounds::Bounds;
 pub use ddsolve_tt::{Budget, Generation};
 pub use pattern::{forced_depths, RankPattern};
 pub use shape::ProbeOrder;
-pub use table::{Counters, TtPattern};
+pub use table::TtPattern;

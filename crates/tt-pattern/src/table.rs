@@ -7,33 +7,13 @@ use crate::shape::ProbeOrder;
 use crate::{Bounds, RankPattern};
 use ddsolve_cards::{Hand, SeatMap};
 use ddsolve_tt::{
-    Budget, EvictionPlan, Generation, TranspositionTable, TrickStart, TtEntry, TtHit, TtStats,
+    Budget, Counters, EvictionPlan, Generation, TranspositionTable, TrickStart, TtEntry, TtHit,
+    TtStats,
 };
 use ddsolve_tt_key::{PatternKey, RankOwners};
 
 /// Slots of a new table's shape array (fewer if the budget is tiny).
 const FIRST_SLOTS: usize = 1 << 10;
-
-/// What the table did, for measurement.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Counters {
-    /// Probes.
-    pub probes: u64,
-    /// Decisive probes.
-    pub hits: u64,
-    /// Stores.
-    pub stores: u64,
-    /// Stores merged into an entry of the same pattern (its bounds tightened in place).
-    pub merged: u64,
-    /// More specific entries absorbed by a more general store.
-    pub absorbed: u64,
-    /// Entries evicted under the memory budget.
-    pub evicted: u64,
-    /// Evictions (each removes a batch of entries, or of whole shapes).
-    pub evictions: u64,
-    /// Entries compared by probes.
-    pub scanned: u64,
-}
 
 /// The rank-pattern transposition table.
 ///
@@ -82,8 +62,9 @@ pub struct TtPattern {
     /// The stamp of `now`, for the entries.
     stamp: Stamp,
     order: ProbeOrder,
-    resets: u64,
     counters: Counters,
+    /// More specific entries absorbed by a more general store (no [`TtStats`] field).
+    absorbed: u64,
 }
 
 impl TtPattern {
@@ -107,14 +88,20 @@ impl TtPattern {
             now: Generation::default(),
             stamp: Stamp::of(Generation::default()),
             order,
-            resets: 0,
             counters: Counters::default(),
+            absorbed: 0,
         }
     }
 
-    /// What the table did since it was made.
+    /// What the table did since it was made: the counters every table keeps
+    /// ([`TranspositionTable::stats`] reports them with the sizes).
     pub fn counters(&self) -> Counters {
         self.counters
+    }
+
+    /// More specific entries absorbed by a more general store since the table was made.
+    pub fn absorbed(&self) -> u64 {
+        self.absorbed
     }
 
     /// The per-deal accelerator of this table's keys ([`TranspositionTable::key`] is its
@@ -175,7 +162,7 @@ impl TtPattern {
         // Unreachable with the budget's shares (slots at most an eighth); kept so that the
         // limit holds whatever happens.
         self.cache.clear(self.first_slots);
-        self.resets += 1;
+        self.counters.resets += 1;
         self.cache.find(packed)
     }
 
@@ -200,8 +187,7 @@ impl TtPattern {
         let removed = self.cache.sweep(|l| {
             l.retain(|e| !plan.evicts(eviction_score(e, now)));
         });
-        self.counters.evicted += removed as u64;
-        self.counters.evictions += 1;
+        self.count_sweep(removed);
     }
 
     /// Evicts a quarter of the shapes, those whose best entry is worth least.
@@ -225,8 +211,16 @@ impl TtPattern {
                 l.retain(|_| false);
             }
         });
-        self.counters.evicted += removed as u64;
-        self.counters.evictions += 1;
+        self.count_sweep(removed);
+    }
+}
+
+impl TtPattern {
+    /// Counts a sweep that removed `removed` entries, and the bytes held before it.
+    fn count_sweep(&mut self, removed: usize) {
+        self.counters.sweeps += 1;
+        self.counters.evictions += removed as u64;
+        self.counters.peak_bytes = self.counters.peak_bytes.max(self.cache.bytes());
     }
 }
 
@@ -244,19 +238,22 @@ impl TranspositionTable for TtPattern {
 
     #[inline]
     fn probe(&mut self, key: &PatternKey, at: &TrickStart, tricks: u8) -> Option<TtHit> {
-        self.counters.probes += 1;
-        let list = self.cache.get_mut(key.shape.packed())?;
-        let len = list.len();
-        let Some((i, e, reached)) = list.probe(&key.pattern, tricks, self.order) else {
-            self.counters.scanned += len as u64;
+        let depth = at.tricks_left();
+        let Some(list) = self.cache.get_mut(key.shape.packed()) else {
+            self.counters.probe(depth, 0, false);
             return None;
         };
-        self.counters.scanned += match self.order {
+        let len = list.len();
+        let Some((i, e, reached)) = list.probe(&key.pattern, tricks, self.order) else {
+            self.counters.probe(depth, len as u64, false);
+            return None;
+        };
+        let scanned = match self.order {
             ProbeOrder::GeneralFirst => i + 1,
             ProbeOrder::NewestFirst => len - i,
         } as u64;
         e.touch_hit(self.stamp);
-        self.counters.hits += 1;
+        self.counters.probe(depth, scanned, true);
         let bounds = e.bounds();
         Some(TtHit {
             reached,
@@ -267,7 +264,7 @@ impl TranspositionTable for TtPattern {
     }
 
     fn store(&mut self, key: &PatternKey, at: &TrickStart, entry: TtEntry) {
-        self.counters.stores += 1;
+        self.counters.store(at.tricks_left());
         let entry = Entry::new(
             RankPattern::of_win(key.pattern, entry.win, at.hands()),
             Bounds::new(entry.lower, entry.upper),
@@ -294,8 +291,8 @@ impl TranspositionTable for TtPattern {
         let out = list.store(entry, now, order);
         let after = list.len();
         self.cache.count_entries(before, after);
-        self.counters.merged += u64::from(out.merged);
-        self.counters.absorbed += out.absorbed as u64;
+        self.counters.merges += u64::from(out.merged);
+        self.absorbed += out.absorbed as u64;
     }
 
     fn clear(&mut self) {
@@ -303,6 +300,7 @@ impl TranspositionTable for TtPattern {
     }
 
     fn new_search(&mut self) {
+        self.counters.searches += 1;
         self.now = self.now.next();
         self.stamp = Stamp::of(self.now);
         // Ages matter only to evictions: below half the budget, none is near, and the stamps
@@ -316,19 +314,11 @@ impl TranspositionTable for TtPattern {
         }
     }
 
-    // TtStats may gain fields: the update fills them with their defaults.
-    #[allow(clippy::needless_update)]
     fn stats(&self) -> TtStats {
-        TtStats {
-            entries: self.cache.entries(),
-            bytes: self.cache.bytes(),
-            resets: self.resets,
-            // Its counters are totals, not per depth: the per-depth probes, hits and stores
-            // stay zero (the search counts its own, `ddsolve_search::SearchStats`).
-            sweeps: self.counters.evictions,
-            evictions: self.counters.evicted,
-            merges: self.counters.merged,
-            ..TtStats::default()
-        }
+        self.counters.stats(
+            self.cache.entries(),
+            self.cache.bytes(),
+            self.budget.limit(),
+        )
     }
 }

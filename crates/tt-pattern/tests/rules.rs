@@ -112,7 +112,7 @@ fn bounds_of_one_pattern_are_tightened_in_place() {
     p.store(&mut tt, [2, 0, 0, 0], 0, 3);
     p.store(&mut tt, [2, 0, 0, 0], 1, 4); // looser: changes nothing
     assert_eq!(tt.stats().entries, 1);
-    assert_eq!(tt.counters().merged, 2);
+    assert_eq!(tt.counters().merges, 2);
     assert_eq!(p.probe(&mut tt, 2), Some((true, 2, 2)));
     assert_eq!(p.probe(&mut tt, 4), Some((false, 3, 2)));
     assert_eq!(p.probe(&mut tt, 3), None);
@@ -141,7 +141,7 @@ fn a_general_store_absorbs_the_specific_entries_it_makes_redundant() {
     p.store(&mut tt, [1, 2, 0, 0], 3, 3); // knows more than the general entry to come
     assert_eq!(tt.stats().entries, 3);
     p.store(&mut tt, [1, 0, 0, 0], 3, 4);
-    assert_eq!(tt.counters().absorbed, 2);
+    assert_eq!(tt.absorbed(), 2);
     assert_eq!(tt.stats().entries, 2);
     assert_eq!(p.probe(&mut tt, 3), Some((true, 3, 1)));
     // The specific entry that said more stays, and answers what only it knows.
@@ -159,8 +159,8 @@ fn tightening_a_general_entry_dissolves_the_specific_ones_it_now_implies() {
     assert_eq!(p.probe(&mut tt, 3), Some((true, 3, 2)));
     // The general entry learns the lower bound too: [3, 3], all the specific one said.
     p.store(&mut tt, [1, 0, 0, 0], 3, 4);
-    assert_eq!(tt.counters().merged, 1);
-    assert_eq!(tt.counters().absorbed, 1);
+    assert_eq!(tt.counters().merges, 1);
+    assert_eq!(tt.absorbed(), 1);
     assert_eq!(tt.stats().entries, 1);
     assert_eq!(p.probe(&mut tt, 3), Some((true, 3, 1)));
 }
@@ -302,7 +302,7 @@ fn memory_stays_within_the_budget_and_the_entry_just_stored_is_kept() {
             assert!(it.hit(&mut tt), "store {i} decides at once");
         }
         let c = tt.counters();
-        assert!(c.evictions > 0 && c.evicted > 0, "{c:?}");
+        assert!(c.sweeps > 0 && c.evictions > 0, "{c:?}");
         assert_eq!(tt.stats().resets, 0, "never wiped");
         assert!(tt.stats().entries > 10_000, "{:?}", tt.stats());
         // The budget was used: more than half of it at the end.
@@ -325,12 +325,12 @@ fn stale_entries_go_before_fresh_ones() {
         it.store(&mut tt);
     }
     for it in &filler {
-        if tt.counters().evictions > 0 {
+        if tt.counters().sweeps > 0 {
             break;
         }
         it.store(&mut tt);
     }
-    assert_eq!(tt.counters().evictions, 1, "the filler fills the table");
+    assert_eq!(tt.counters().sweeps, 1, "the filler fills the table");
     let fresh_hits = fresh.iter().filter(|it| it.hit(&mut tt)).count();
     let old_hits = old.iter().filter(|it| it.hit(&mut tt)).count();
     assert_eq!(fresh_hits, fresh.len(), "every fresh entry kept");
@@ -353,12 +353,12 @@ fn a_hit_keeps_an_old_entry_young() {
         assert!(it.hit(&mut tt));
     }
     for it in &items(5, Seat::South, 100_000) {
-        if tt.counters().evictions > 0 {
+        if tt.counters().sweeps > 0 {
             break;
         }
         it.store(&mut tt);
     }
-    assert_eq!(tt.counters().evictions, 1);
+    assert_eq!(tt.counters().sweeps, 1);
     assert_eq!(used.iter().filter(|it| it.hit(&mut tt)).count(), used.len());
     assert!(unused.iter().filter(|it| it.hit(&mut tt)).count() < unused.len());
 }
@@ -377,12 +377,12 @@ fn within_a_generation_the_most_specific_go_first() {
         general.push(it);
     }
     for it in &items(6, Seat::South, 100_000) {
-        if tt.counters().evictions > 0 {
+        if tt.counters().sweeps > 0 {
             break;
         }
         it.store(&mut tt);
     }
-    assert_eq!(tt.counters().evictions, 1);
+    assert_eq!(tt.counters().sweeps, 1);
     assert_eq!(
         general.iter().filter(|it| it.hit(&mut tt)).count(),
         general.len()

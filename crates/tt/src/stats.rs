@@ -93,6 +93,8 @@ impl TtStats {
 pub struct Counters {
     /// As [`TtStats::peak_bytes`] (the sizes seen at sweeps; `stats` adds the current one).
     pub peak_bytes: usize,
+    /// As [`TtStats::resets`].
+    pub resets: u64,
     /// As [`TtStats::searches`].
     pub searches: u64,
     /// As [`TtStats::sweeps`].
@@ -121,7 +123,7 @@ impl Counters {
             bytes,
             peak_bytes: self.peak_bytes.max(bytes),
             limit_bytes,
-            resets: 0,
+            resets: self.resets,
             searches: self.searches,
             sweeps: self.sweeps,
             evictions: self.evictions,
