@@ -72,7 +72,10 @@ fn dev_stdout_writes_through_descriptor_one_and_appends_after_the_log() {
 #[test]
 fn a_regular_file_under_dev_shm_is_replaced_whole() {
     let shm = Path::new("/dev/shm");
-    assert!(shm.is_dir(), "/dev/shm is missing: the test needs a tmpfs there");
+    assert!(
+        shm.is_dir(),
+        "/dev/shm is missing: the test needs a tmpfs there"
+    );
     let dir = tempfile::tempdir().unwrap();
     let input = input_file(dir.path());
     let want = annotated(&input);
