@@ -8,9 +8,12 @@
 //!   `crates/formats/tests/fuzz_corpus.rs`.
 //! - [`solve`] (the front crate ddsolve and the testkit's oracle): `solve_small`; replayed by
 //!   `crates/ddsolve/tests/fuzz_corpus.rs`.
+//! - [`capi`] (ddsolve-capi, crate `dds`): `capi`, DDS's C entry points called in-process
+//!   as a C caller calls them; replayed by `crates/capi/tests/fuzz_corpus.rs`.
 //! - [`replay`]: the replay itself (every committed input of a target through its check),
 //!   shared by both replay tests.
 
+pub mod capi;
 pub mod replay;
 pub mod solve;
 pub mod text;

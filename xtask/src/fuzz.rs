@@ -27,7 +27,7 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 /// The fuzz targets, in the order they run.
-pub const TARGETS: [&str; 7] = [
+pub const TARGETS: [&str; 8] = [
     "pbn_deal",
     "position_with_trick",
     "pbn_file",
@@ -35,6 +35,7 @@ pub const TARGETS: [&str; 7] = [
     "dds_file",
     "annotate",
     "solve_small",
+    "capi",
 ];
 
 /// What one target's run did.

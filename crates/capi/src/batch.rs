@@ -12,7 +12,7 @@ use crate::ffi::*;
 use crate::play::board_count;
 use crate::prelude::*;
 use crate::solve::{deal_of_pbn, solve_board};
-use crate::threads::threads;
+use crate::threads::workers;
 
 /// One board: the position and `SolveBoard`'s target, solutions and mode.
 type Job = (DealBin, i32, i32, i32);
@@ -26,7 +26,7 @@ fn solve_all(jobs: &[Job], out: &mut SolvedBoards) -> Result<(), i32> {
     let outcome: Result<(), std::convert::Infallible> = ordered_map(
         jobs.iter(),
         &PoolOptions {
-            threads: threads(),
+            threads: workers(jobs.len()),
             window: usize::MAX,
         },
         Solver::new,

@@ -421,8 +421,19 @@ pub unsafe extern "C" fn SidesParBin(
     })
 }
 
+/// The most a par score can be either way: seven notrump redoubled, vulnerable, thirteen
+/// down (no bridge score is larger).
+const MAX_SCORE: i32 = 7600;
+
+/// The room DDS's `ConvertToDealerTextFormat` needs at most for its text and NUL (11
+/// characters and 12 per contract); ddsolve's text of checked input is shorter.
+pub const DEALER_TEXT_ROOM: usize = 11 + 12 * 10;
+
 /// One contract of the binary form as `ConvertTo*TextFormat` print it: `"EW 2S"`,
-/// `"NS 4Hx-1"`, `"N 3N+1"` (`nt` is the notrump letters, `N` or `NT`).
+/// `"NS 4Hx-1"`, `"N 3N+1"` (`nt` is the notrump letters, `N` or `NT`). A contract that
+/// cannot be (seats beyond 0..=5, denomination beyond 0..=4, level beyond 1..=7,
+/// undertricks beyond the level's 7..=13 tricks, overtricks beyond 13 tricks, or both) is
+/// `RETURN_UNKNOWN_FAULT`.
 fn contract_text(c: &ContractType, nt: &str) -> Result<String, i32> {
     let who = ["N", "E", "S", "W", "NS", "EW"]
         .get(usize::try_from(c.seats).map_err(|_| RETURN_UNKNOWN_FAULT)?)
@@ -431,6 +442,13 @@ fn contract_text(c: &ContractType, nt: &str) -> Result<String, i32> {
     let strain = strains
         .get(usize::try_from(c.denom).map_err(|_| RETURN_UNKNOWN_FAULT)?)
         .ok_or(RETURN_UNKNOWN_FAULT)?;
+    if !(1..=7).contains(&c.level)
+        || !(0..=6 + c.level).contains(&c.under_tricks)
+        || !(0..=7 - c.level).contains(&c.over_tricks)
+        || (c.under_tricks > 0 && c.over_tricks > 0)
+    {
+        return Err(RETURN_UNKNOWN_FAULT);
+    }
     let mut s = format!("{who} {}{strain}", c.level);
     if c.under_tricks > 0 {
         s.push_str(&format!("x-{}", c.under_tricks));
@@ -440,21 +458,41 @@ fn contract_text(c: &ContractType, nt: &str) -> Result<String, i32> {
     Ok(s)
 }
 
-/// `"Par 110: NS 2S EW 3D"`: the score and the contracts.
+/// `"Par 110: NS 2S EW 3D"`: the score and the contracts; a count beyond 0..=10 or a score
+/// no bridge deal can give is `RETURN_UNKNOWN_FAULT`, as is any contract
+/// [`contract_text`] refuses.
 fn master_text(p: &ParResultsMaster, nt: &str) -> Result<String, i32> {
-    let n = usize::try_from(p.number).unwrap_or(0).min(10);
+    let n = usize::try_from(p.number)
+        .ok()
+        .filter(|&n| n <= p.contracts.len())
+        .ok_or(RETURN_UNKNOWN_FAULT)?;
+    if !(-MAX_SCORE..=MAX_SCORE).contains(&p.score) {
+        return Err(RETURN_UNKNOWN_FAULT);
+    }
+    // A passed-out deal: score 0 and DealerParBin's one empty contract, printed as DDS does.
+    let passed_out = |c: &ContractType| p.score == 0 && *c == ContractType::default();
     let list: Vec<String> = p.contracts[..n]
         .iter()
-        .map(|c| contract_text(c, nt))
+        .map(|c| {
+            if passed_out(c) {
+                Ok(format!("N 0{nt}"))
+            } else {
+                contract_text(c, nt)
+            }
+        })
         .collect::<Result<_, _>>()?;
     Ok(format!("Par {}: {}", p.score, list.join(" ")))
 }
 
 /// `ConvertToDealerTextFormat`: `DealerParBin`'s answer as text, `"Par -110: EW 2S"`.
 ///
+/// Input that no par calculation gives (see [`contract_text`], [`master_text`]) is
+/// `RETURN_UNKNOWN_FAULT` with nothing written; the text and its NUL never take more than
+/// [`DEALER_TEXT_ROOM`] bytes, the most DDS's own text takes.
+///
 /// # Safety
-/// `pres` is null (`RETURN_UNKNOWN_FAULT`) or valid; `resp` points to room for the text
-/// (as with DDS, which writes the same text: 11 characters and 12 per contract at most).
+/// `pres` is null (`RETURN_UNKNOWN_FAULT`) or valid; `resp` is null (`RETURN_UNKNOWN_FAULT`)
+/// or points to [`DEALER_TEXT_ROOM`] writable bytes, as with DDS.
 #[no_mangle]
 pub unsafe extern "C" fn ConvertToDealerTextFormat(
     pres: *mut ParResultsMaster,
@@ -468,8 +506,11 @@ pub unsafe extern "C" fn ConvertToDealerTextFormat(
         }
         let text = master_text(p, "N")?;
         let bytes = text.as_bytes();
-        // SAFETY: `resp` is not null and has room for DDS's text and its NUL (the caller's
-        // guarantee, as with DDS).
+        if bytes.len() + 1 > DEALER_TEXT_ROOM {
+            return Err(RETURN_UNKNOWN_FAULT);
+        }
+        // SAFETY: `resp` is not null and has room for DEALER_TEXT_ROOM bytes (the caller's
+        // guarantee, as with DDS), which hold the text and its NUL (checked above).
         let out = unsafe { std::slice::from_raw_parts_mut(resp, bytes.len() + 1) };
         for (d, &b) in out.iter_mut().zip(bytes) {
             *d = b as c_char;
@@ -480,7 +521,8 @@ pub unsafe extern "C" fn ConvertToDealerTextFormat(
 }
 
 /// `ConvertToSidesTextFormat`: `SidesParBin`'s two answers as text (notrump as `NT`), and
-/// whether they are the same; `"Par 0"` alone when the first score is 0.
+/// whether they are the same; `"Par 0"` alone when the first score is 0. Input that no
+/// par calculation gives is `RETURN_UNKNOWN_FAULT`, with `resp` left as it was.
 ///
 /// # Safety
 /// `pres` is null (`RETURN_UNKNOWN_FAULT`) or points to 2 valid `parResultsMaster`;
@@ -496,13 +538,18 @@ pub unsafe extern "C" fn ConvertToSidesTextFormat(
             unsafe { pres.cast::<[ParResultsMaster; 2]>().as_ref() }.ok_or(RETURN_UNKNOWN_FAULT)?;
         // SAFETY: the caller passes null or a valid, writable parTextResults.
         let out = unsafe { resp.as_mut() }.ok_or(RETURN_UNKNOWN_FAULT)?;
-        out.par_text = [[0; 128]; 2];
         if p[0].score == 0 {
+            out.par_text = [[0; 128]; 2];
             write_c_array(&mut out.par_text[0], "Par 0");
             return Ok(());
         }
-        write_c_array(&mut out.par_text[0], &master_text(&p[0], "NT")?);
-        write_c_array(&mut out.par_text[1], &master_text(&p[1], "NT")?);
+        let (ns, ew) = (master_text(&p[0], "NT")?, master_text(&p[1], "NT")?);
+        if ns.len().max(ew.len()) >= out.par_text[0].len() {
+            return Err(RETURN_UNKNOWN_FAULT);
+        }
+        out.par_text = [[0; 128]; 2];
+        write_c_array(&mut out.par_text[0], &ns);
+        write_c_array(&mut out.par_text[1], &ew);
         let n = usize::try_from(p[0].number).unwrap_or(0).min(10);
         out.equal = p[0].score == -p[1].score
             && p[0].number == p[1].number

@@ -15,7 +15,7 @@ use crate::pbn::play_from_pbn;
 use crate::position::{checked_position, range_checks};
 use crate::prelude::*;
 use crate::solve::{deal_of_pbn, with_thread_solver};
-use crate::threads::{thread_index_ok, threads};
+use crate::threads::{thread_index_ok, workers};
 
 /// The cards of a binary play trace, or `RETURN_PLAY_FAULT` for a count outside 0..=52 or
 /// a suit or rank out of range.
@@ -160,7 +160,7 @@ fn analyse_all(
     let outcome: Result<(), std::convert::Infallible> = ordered_map(
         jobs.iter(),
         &PoolOptions {
-            threads: threads(),
+            threads: workers(jobs.len()),
             window: usize::MAX,
         },
         Solver::new,

@@ -16,7 +16,7 @@ use crate::pbn::holdings_from_pbn;
 use crate::position::table_deal;
 use crate::prelude::*;
 use crate::solve::with_thread_solver;
-use crate::threads::{lend_helpers, threads};
+use crate::threads::{lend_helpers, workers};
 use ddsolve::par::check_full_deal;
 
 /// A table in DDS's form, `res_table[strain][declarer]`.
@@ -32,7 +32,7 @@ fn calc_table(cards: &[[u32; 4]; 4], tablep: *mut DdTableResults) -> Result<(), 
         return Err(RETURN_UNKNOWN_FAULT);
     }
     let deal = table_deal(cards)?;
-    let helpers = lend_helpers();
+    let helpers = lend_helpers(DDS_STRAINS);
     let table = if helpers.count() == 0 {
         with_thread_solver(|s| s.table(&deal))
     } else {
@@ -82,7 +82,7 @@ pub unsafe extern "C" fn CalcDDtablePBN(
 fn solve_all(deals: &[Deal], keep: &[Strain], results: &mut [DdTableResults]) -> Result<(), i32> {
     if keep.len() == 5 {
         let options = BatchOptions {
-            threads: threads(),
+            threads: workers(deals.len() * DDS_STRAINS),
             ..BatchOptions::default()
         };
         let tables = solve_tables_by(deals, &options, Solver::new);
@@ -97,7 +97,7 @@ fn solve_all(deals: &[Deal], keep: &[Strain], results: &mut [DdTableResults]) ->
     let outcome: Result<(), std::convert::Infallible> = ordered_map(
         items.iter().copied(),
         &PoolOptions {
-            threads: threads(),
+            threads: workers(items.len()),
             window: usize::MAX,
         },
         Solver::new,

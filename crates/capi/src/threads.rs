@@ -7,15 +7,22 @@ use crate::ffi::*;
 use crate::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// Threads asked for; 0 means one per core.
+/// Threads asked for (at most the cores); 0 means one per core.
 static MAX_THREADS: AtomicUsize = AtomicUsize::new(0);
 
-/// The threads the batch functions use now: the setting, or every core if it is 0.
+/// The threads the batch functions use now: the setting, or every core if it is 0; never
+/// more than the cores, as DDS caps `SetMaxThreads`.
 pub fn threads() -> usize {
     match MAX_THREADS.load(Ordering::Relaxed) {
         0 => default_threads(),
-        n => n,
+        n => n.min(default_threads()),
     }
+}
+
+/// The workers of a batch of `items` units: [`threads`], but never more than the units
+/// (and at least 1).
+pub fn workers(items: usize) -> usize {
+    threads().min(items).max(1)
 }
 
 /// Helper threads lent out now to `CalcDDtable` calls in progress (beyond their calling
@@ -39,11 +46,12 @@ impl Drop for Helpers {
     }
 }
 
-/// Helper threads for one call: up to `threads() - 1`, less those lent to calls in progress,
-/// so that calls made at once from several threads share the setting's threads instead of
-/// each taking all of them (none when the setting is 1 or all are lent).
-pub fn lend_helpers() -> Helpers {
-    let most = threads().saturating_sub(1);
+/// Helper threads for one call of `units` tasks (a table's strains): up to
+/// `min(threads(), units) - 1`, less those lent to calls in progress, so that calls made at
+/// once from several threads share the setting's threads instead of each taking all of them
+/// (none when the setting is 1 or all are lent).
+pub fn lend_helpers(units: usize) -> Helpers {
+    let most = workers(units).saturating_sub(1);
     let mut lent = LENT.load(Ordering::Relaxed);
     loop {
         let n = most.saturating_sub(lent);
@@ -64,14 +72,14 @@ pub fn thread_index_ok(index: i32) -> bool {
 }
 
 fn set_threads(user_threads: i32) {
-    MAX_THREADS.store(
-        usize::try_from(user_threads).unwrap_or(0),
-        Ordering::Relaxed,
-    );
+    let asked = usize::try_from(user_threads).unwrap_or(0);
+    MAX_THREADS.store(asked.min(default_threads()), Ordering::Relaxed);
 }
 
 /// `SetMaxThreads`: the threads of the batch functions and of `CalcDDtable`; 0 (or less)
-/// means every core.
+/// means every core, and more than the cores means the cores (as DDS caps it). A batch
+/// never starts more workers than it has boards (or tables' strains), nor `CalcDDtable`
+/// more threads than the five strains.
 #[no_mangle]
 pub extern "C" fn SetMaxThreads(user_threads: i32) {
     guard_void(|| set_threads(user_threads));

@@ -33,7 +33,10 @@ A board whose deal is unknown ([Deal \"?\"]) is left as it is with a note.
 FILE `-` reads stdin (and writes stdout). With -o or --in-place a regular file is written
 whole to a temporary file beside it, given the old file's mode and owner, then renamed over
 it (a symbolic link is followed and its target replaced): a failure or Ctrl-C never leaves
-half a file. A FIFO or device (-o /dev/stdout) is written into directly.")]
+half a file, and no stale byte stays (a regular file under /dev/shm too). A read-only
+file is refused unless --force is given. A FIFO, device or socket is written into as a
+stream; -o /dev/stdout (or /dev/stderr) writes through the descriptor the shell set up, so
+`-o /dev/stdout >> log` appends.")]
 pub struct AnnotateArgs {
     /// The PBN file; `-` for stdin.
     pub file: PathBuf,
@@ -43,6 +46,9 @@ pub struct AnnotateArgs {
     /// Replace FILE with the annotated file.
     #[arg(long)]
     pub in_place: bool,
+    /// Replace the output file (FILE with --in-place) even if it is read-only.
+    #[arg(long)]
+    pub force: bool,
     /// The longest line read, in bytes (longer is an error).
     #[arg(long, value_name = "BYTES", default_value_t = ddsolve_formats::pbn_file::MAX_LINE_BYTES)]
     pub max_line_bytes: usize,
@@ -72,8 +78,8 @@ pub fn run(args: &AnnotateArgs, out: &mut dyn Write) -> Result<ExitCode, CliErro
     }
     // The output file first: a folder that cannot be written fails before any solving.
     let target = match (&args.output, args.in_place) {
-        (Some(path), _) => Some(OutputFile::create(path)?),
-        (None, true) => Some(OutputFile::create(&args.file)?),
+        (Some(path), _) => Some(OutputFile::create(path, args.force)?),
+        (None, true) => Some(OutputFile::create(&args.file, args.force)?),
         (None, false) => None,
     };
     let bytes = if stdin {

@@ -7,13 +7,21 @@
 //!
 //! - a path that is a symbolic link is followed to its end: the file it points to is replaced
 //!   and the link stays a link;
-//! - a file that is not a regular file (a FIFO, a device such as `/dev/null`, a terminal,
-//!   `/dev/stdout`, anything under `/dev` or `/proc`) is opened and written into directly,
-//!   with no temporary file and no rename;
-//! - a regular file is written whole to a temporary file beside it (`.ddsolve-PID-XXXXXX.tmp`),
-//!   given the old file's mode (and owner, where the process may set it), synced, and renamed
-//!   over it, so a failure or Ctrl-C never leaves half a file; a new file gets the mode the
-//!   umask gives (0666 masked, as any editor's new file);
+//! - `/dev/stdout` and `/dev/stderr` (and `/dev/fd/1`, `/proc/self/fd/1`...) are written
+//!   through the process's own descriptor 1 or 2, so what the shell set up holds: `-o
+//!   /dev/stdout >> log` appends, `> log` writes from where the descriptor stands;
+//! - another path into `/proc` (`/proc/self/fd/3`) is written as a stream, in append mode if
+//!   it leads to a regular file (it cannot be renamed over);
+//! - a file that is not a regular file (a FIFO, a device such as `/dev/null`, a terminal, a
+//!   socket) is opened and written into as a stream, with no temporary file and no rename;
+//! - a regular file, wherever it is (`/dev/shm` included), is written whole to a temporary
+//!   file beside it (`.ddsolve-PID-XXXXXX.tmp`), given the old file's mode (and owner, where
+//!   the process may set it: a failure to is a warning on stderr), synced, and renamed over
+//!   it, so a failure or Ctrl-C never leaves half a file and no stale byte stays; a new file
+//!   gets the mode the umask gives (0666 masked, as any editor's new file);
+//! - an existing regular file without write permission (no write bit, or one the process may
+//!   not open for writing) is refused with a message unless `force` is given, as editors
+//!   ask before replacing a read-only file;
 //! - a temporary file left by a process that died without cleaning up (SIGKILL, a power cut)
 //!   is removed by the next run that writes into the same folder: the name carries the
 //!   process's id, and a file whose process no longer exists (`/proc/PID` is gone) is stale.
@@ -51,29 +59,81 @@ enum Kind {
         file: Option<File>,
         _guard: TempGuard,
     },
-    /// Anything else: written into directly.
-    Direct { target: PathBuf },
+    /// Anything else: written into directly, as a stream (appending if `append`).
+    Direct { target: PathBuf, append: bool },
+    /// The process's standard output (1) or error (2).
+    Descriptor(u8),
+}
+
+/// The descriptor a path into `/dev` or `/proc` names, if it is the process's standard
+/// output or error: `/dev/stdout`, `/dev/fd/1`, `/proc/self/fd/1`, `/proc/<our pid>/fd/1`
+/// (and 2).
+fn standard_descriptor(target: &Path) -> Option<u8> {
+    let text = target.to_str()?;
+    match text {
+        "/dev/stdout" => return Some(1),
+        "/dev/stderr" => return Some(2),
+        _ => {}
+    }
+    let pid = std::process::id().to_string();
+    let fd = text
+        .strip_prefix("/dev/fd/")
+        .or_else(|| text.strip_prefix("/proc/self/fd/"))
+        .or_else(|| text.strip_prefix("/proc/thread-self/fd/"))
+        .or_else(|| {
+            text.strip_prefix("/proc/")
+                .and_then(|t| t.strip_prefix(pid.as_str()))
+                .and_then(|t| t.strip_prefix("/fd/"))
+        })?;
+    match fd {
+        "1" => Some(1),
+        "2" => Some(2),
+        _ => None,
+    }
 }
 
 impl OutputFile {
     /// Prepares to write `path`: follows its links, and for a regular file (or a new one)
     /// creates the temporary file beside it, after removing the stale ones of dead processes.
-    pub fn create(path: &Path) -> Result<OutputFile, CliError> {
+    /// An existing regular file without write permission is an error unless `force`.
+    pub fn create(path: &Path, force: bool) -> Result<OutputFile, CliError> {
         let name = path.display().to_string();
         let fail = |e: std::io::Error| CliError::input(format!("cannot write {name}: {e}"));
         let target = resolve_links(path).map_err(fail)?;
-        let special = target.starts_with("/dev") || target.starts_with("/proc");
-        let meta = std::fs::metadata(&target).ok();
-        if special || meta.as_ref().is_some_and(|m| !m.is_file()) {
-            if meta.as_ref().is_some_and(|m| m.is_dir()) {
-                return Err(CliError::input(format!(
-                    "cannot write {name}: it is a directory"
-                )));
-            }
+        if let Some(fd) = standard_descriptor(&target) {
             return Ok(OutputFile {
                 name,
-                kind: Kind::Direct { target },
+                kind: Kind::Descriptor(fd),
             });
+        }
+        let meta = std::fs::metadata(&target).ok();
+        if meta.as_ref().is_some_and(|m| m.is_dir()) {
+            return Err(CliError::input(format!(
+                "cannot write {name}: it is a directory"
+            )));
+        }
+        let in_proc = target.starts_with("/proc");
+        if in_proc || meta.as_ref().is_some_and(|m| !m.is_file()) {
+            return Ok(OutputFile {
+                name,
+                kind: Kind::Direct {
+                    target,
+                    append: meta.as_ref().is_some_and(|m| m.is_file()),
+                },
+            });
+        }
+        if let (Some(m), false) = (&meta, force) {
+            let no_write_bit = m.permissions().mode() & 0o222 == 0;
+            let denied = OpenOptions::new()
+                .write(true)
+                .open(&target)
+                .is_err_and(|e| e.kind() == std::io::ErrorKind::PermissionDenied);
+            if no_write_bit || denied {
+                return Err(CliError::input(format!(
+                    "{name} is read-only (no write permission): not replaced; \
+                     --force replaces it anyway"
+                )));
+            }
         }
         let dir = match target.parent() {
             Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
@@ -89,8 +149,16 @@ impl OutputFile {
         if let Some(m) = &meta {
             // Creation masked the mode with the umask: the old file's mode, exactly.
             let _ = file.set_permissions(std::fs::Permissions::from_mode(mode));
-            // The owner where the process may set it (root, or a group it belongs to).
-            let _ = std::os::unix::fs::fchown(&file, Some(m.uid()), Some(m.gid()));
+            // The owner where the process may set it (root, or a group it belongs to); else
+            // the new file is the process's, which the user should know.
+            if let Err(e) = std::os::unix::fs::fchown(&file, Some(m.uid()), Some(m.gid())) {
+                eprintln!(
+                    "ddsolve: warning: {name}: cannot keep its owner {}:{} ({e}); \
+                     the new file belongs to this process's user",
+                    m.uid(),
+                    m.gid()
+                );
+            }
             let _ = file.set_permissions(std::fs::Permissions::from_mode(mode));
         }
         Ok(OutputFile {
@@ -110,9 +178,20 @@ impl OutputFile {
         let name = self.name.clone();
         let fail = |e: std::io::Error| CliError::input(format!("cannot write {name}: {e}"));
         match &mut self.kind {
-            Kind::Direct { target } => {
+            Kind::Descriptor(fd) => {
+                let mut out: Box<dyn Write> = if *fd == 1 {
+                    Box::new(std::io::stdout().lock())
+                } else {
+                    Box::new(std::io::stderr().lock())
+                };
+                out.write_all(bytes).map_err(fail)?;
+                out.flush().map_err(fail)?;
+                Ok(())
+            }
+            Kind::Direct { target, append } => {
                 let mut f = OpenOptions::new()
-                    .write(true)
+                    .write(!*append)
+                    .append(*append)
                     .open(&*target)
                     .map_err(fail)?;
                 f.write_all(bytes).map_err(fail)?;

@@ -171,9 +171,12 @@ pub fn has_deal(text: &str) -> bool {
     pairs(ddsolve_cards::without_bom(text)).any(|(key, _)| key == "md")
 }
 
-/// The boards of a LIN text (a leading byte-order mark skipped), one per `md|` field, in order; each `sv|`, `ah|` and `qx|`
-/// belongs to the board of the `md|` before it (`qx|` to the next one, as BBO writes it
-/// first).
+/// The boards of a LIN text (a leading byte-order mark skipped), one per `md|` field, in
+/// order. The fields of a board are its `md|` and the `sv|`, `ah|` and `qx|` around it,
+/// before or after: a board ends where the next one starts, at a `qx|` (BBO writes it
+/// first) or at a second `md|`, `sv|` or `ah|`. So `sv|` gives the vulnerability of the
+/// deal it belongs to wherever it stands, and an `sv|` that is not a vulnerability makes
+/// that board an error naming it. The board number is `qx|`'s, else `ah|`'s.
 ///
 /// ```
 /// use ddsolve_cards::Vulnerability;
@@ -184,39 +187,62 @@ pub fn has_deal(text: &str) -> bool {
 /// let b = boards[0].as_ref().unwrap();
 /// assert_eq!(b.board, Some(7));
 /// assert_eq!(b.vulnerability, Some(Vulnerability::EastWest));
+///
+/// // The vulnerability before the deal is the deal's too.
+/// let text = "qx|o8|sv|b|md|3SK5HT83DKQ9CA7652,SAT942HAQ4D32CKJ3,SQJ6HK652DJ85CT98,|";
+/// assert_eq!(lin::boards(text)[0].as_ref().unwrap().vulnerability, Some(Vulnerability::Both));
 /// ```
 pub fn boards(text: &str) -> Vec<Result<LinBoard, LinError>> {
-    let mut out: Vec<Result<LinBoard, LinError>> = Vec::new();
-    let mut next_board: Option<u32> = None;
+    let mut out = Vec::new();
+    let mut board = BoardFields::default();
     for (key, value) in pairs(ddsolve_cards::without_bom(text)) {
+        let starts_another = match key.as_str() {
+            "qx" => !board.is_empty(),
+            "md" => board.md.is_some(),
+            "sv" => board.sv.is_some(),
+            "ah" => board.ah.is_some(),
+            _ => false,
+        };
+        if starts_another {
+            out.extend(std::mem::take(&mut board).finish());
+        }
         match key.as_str() {
-            "qx" => next_board = number_in(value),
-            "md" => {
-                out.push(parse_md(value).map(|deal| LinBoard {
-                    board: next_board.take(),
-                    deal,
-                    vulnerability: None,
-                }));
-            }
-            "sv" => {
-                if let Some(last) = out.last_mut() {
-                    if let Ok(board) = last {
-                        match parse_vulnerability(value) {
-                            Ok(v) => board.vulnerability = Some(v),
-                            Err(e) => *last = Err(e),
-                        }
-                    }
-                }
-            }
-            "ah" => {
-                if let Some(Ok(board)) = out.last_mut() {
-                    board.board = board.board.or(number_in(value));
-                }
-            }
+            "qx" => board.qx = Some(value),
+            "md" => board.md = Some(value),
+            "sv" => board.sv = Some(value),
+            "ah" => board.ah = Some(value),
             _ => {}
         }
     }
+    out.extend(board.finish());
     out
+}
+
+/// The fields of one board of a LIN text, as [`boards`] groups them.
+#[derive(Default)]
+struct BoardFields<'a> {
+    qx: Option<&'a str>,
+    md: Option<&'a str>,
+    sv: Option<&'a str>,
+    ah: Option<&'a str>,
+}
+
+impl BoardFields<'_> {
+    fn is_empty(&self) -> bool {
+        self.qx.is_none() && self.md.is_none() && self.sv.is_none() && self.ah.is_none()
+    }
+
+    /// The board, if it has a deal: its deal's error first, then its vulnerability's.
+    fn finish(self) -> Option<Result<LinBoard, LinError>> {
+        let md = self.md?;
+        Some(parse_md(md).and_then(|deal| {
+            Ok(LinBoard {
+                board: self.qx.and_then(number_in).or(self.ah.and_then(number_in)),
+                deal,
+                vulnerability: self.sv.map(parse_vulnerability).transpose()?,
+            })
+        }))
+    }
 }
 
 /// The first number in `s` (`Board 12` → 12, `o12` → 12).

@@ -82,3 +82,64 @@ fn a_lin_file_s_boards() {
     assert!(matches!(boards[3], Err(LinError::RepeatedCard { .. })));
     assert_eq!(boards[4], Err(LinError::BadVulnerability("x".to_string())));
 }
+
+#[test]
+fn sv_belongs_to_its_deal_before_or_after_it() {
+    // sv| before md| (the review's case: it was ignored, a wrong par).
+    let text = format!("qx|o1|sv|e|md|3{S},{W},{N},|mb|p|qx|o2|sv|b|md|4{S},{W},{N},|");
+    let boards = lin::boards(&text);
+    assert_eq!(boards.len(), 2);
+    let b: Vec<_> = boards.iter().map(|b| b.as_ref().unwrap()).collect();
+    assert_eq!(
+        (b[0].board, b[0].vulnerability),
+        (Some(1), Some(Vulnerability::EastWest))
+    );
+    assert_eq!(
+        (b[1].board, b[1].vulnerability),
+        (Some(2), Some(Vulnerability::Both))
+    );
+    // Without qx|: a second sv| starts the next board, so each sv| goes with the md| after it.
+    let text = format!("sv|n|md|3{S},{W},{N},|sv|e|md|4{S},{W},{N},|");
+    let v: Vec<_> = lin::boards(&text)
+        .into_iter()
+        .map(|b| b.unwrap().vulnerability)
+        .collect();
+    assert_eq!(
+        v,
+        [
+            Some(Vulnerability::NorthSouth),
+            Some(Vulnerability::EastWest)
+        ]
+    );
+    // A board with no sv| has none, even between boards that have one.
+    let text = format!("md|3{S},{W},{N},|sv|e|md|4{S},{W},{N},|md|1{S},{W},{N},|sv|n|");
+    let v: Vec<_> = lin::boards(&text)
+        .into_iter()
+        .map(|b| b.unwrap().vulnerability)
+        .collect();
+    assert_eq!(
+        v,
+        [
+            Some(Vulnerability::EastWest),
+            None,
+            Some(Vulnerability::NorthSouth)
+        ]
+    );
+    // ah| before md| numbers its board too.
+    let text = format!("ah|Board 12|sv|o|md|3{S},{W},{N},|");
+    assert_eq!(lin::boards(&text)[0].as_ref().unwrap().board, Some(12));
+}
+
+#[test]
+fn an_invalid_sv_before_its_deal_is_an_error_naming_it() {
+    let text = format!("qx|o1|sv|x|md|3{S},{W},{N},|qx|o2|md|4{S},{W},{N},|sv|n|");
+    let boards = lin::boards(&text);
+    assert_eq!(boards.len(), 2);
+    let e = boards[0].as_ref().unwrap_err();
+    assert_eq!(e, &LinError::BadVulnerability("x".to_string()));
+    assert!(e.to_string().contains("sv|: \"x\""), "{e}");
+    assert_eq!(
+        boards[1].as_ref().unwrap().vulnerability,
+        Some(Vulnerability::NorthSouth)
+    );
+}

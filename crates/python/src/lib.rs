@@ -69,8 +69,12 @@ fn parse_vul(s: &str) -> PyResult<Vulnerability> {
     s.parse().map_err(value_error)
 }
 
+/// The most cards read from an iterable of cards: a deal's 52. An endless iterator is an
+/// error after that many, never read forever.
+const MAX_CARDS: usize = 52;
+
 /// Reads cards: a string of cards (`"HJH8"`, `"HJ H8"`, `"HJ,H8"`) or an iterable of card
-/// strings.
+/// strings, of which at most [`MAX_CARDS`] are read.
 fn parse_cards(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Card>> {
     if let Ok(s) = obj.cast::<PyString>() {
         let text = s.to_cow()?;
@@ -84,6 +88,11 @@ fn parse_cards(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Card>> {
     })?;
     let mut cards = Vec::new();
     for item in items {
+        if cards.len() == MAX_CARDS {
+            return Err(value_error(format!(
+                "{what} holds more than {MAX_CARDS} cards: a deal has no more"
+            )));
+        }
         let item = item?;
         let text: String = item.extract().map_err(|_| {
             PyTypeError::new_err(format!(
@@ -439,7 +448,7 @@ fn calc_dd_table<'py>(
 /// The double-dummy tables of many deals, solved in parallel, in input order.
 ///
 /// ``deals`` is an iterable of ``Deal`` objects or PBN strings; ``threads`` the number of
-/// worker threads (``None``: every core). Each worker owns its solver; a deal given twice is
+/// worker threads (``None``: every core; never more than the cores nor the deals' strains). Each worker owns its solver; a deal given twice is
 /// solved once. The GIL is released while solving. A malformed deal raises ``ValueError``
 /// naming its index, before anything is solved.
 ///
@@ -457,15 +466,7 @@ fn calc_all_tables<'py>(
     deals: &Bound<'py, PyAny>,
     threads: Option<i64>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let threads = match threads {
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        Some(n) if n >= 1 => usize::try_from(n).unwrap_or(usize::MAX),
-        Some(n) => {
-            return Err(value_error(format!(
-                "threads must be at least 1 (or None for every core); got {n}"
-            )))
-        }
-    };
+    let threads = thread_arg(threads)?;
     let items = deals.try_iter().map_err(|_| {
         PyTypeError::new_err(format!(
             "deals must be an iterable of ddsolve.Deal or PBN strings, not {}",
@@ -485,7 +486,7 @@ fn calc_all_tables<'py>(
         })?;
         parsed.push(deal);
     }
-    let tables = py.detach(|| solve_tables(&parsed, threads));
+    let tables = py.detach(|| solve_tables(&parsed, batch_workers(threads, 5 * parsed.len())));
     let out = PyList::empty(py);
     for table in &tables {
         out.append(table_dict(py, table)?)?;
@@ -759,15 +760,54 @@ fn analyse_play(
     Ok(analysis.tricks.into_iter().map(u32::from).collect())
 }
 
-/// The number of worker threads of a batch: `threads`, or every core for `None`.
+/// The number of cores (1 if it cannot be told).
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The number of worker threads of a batch: `threads`, or every core for `None`; never more
+/// than the cores (as DDS caps its threads).
 fn thread_arg(threads: Option<i64>) -> PyResult<usize> {
     match threads {
-        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
-        Some(n) if n >= 1 => Ok(usize::try_from(n).unwrap_or(usize::MAX)),
+        None => Ok(cores()),
+        Some(n) if n >= 1 => Ok(usize::try_from(n).unwrap_or(usize::MAX).min(cores())),
         Some(n) => Err(value_error(format!(
             "threads must be at least 1 (or None for every core); got {n}"
         ))),
     }
+}
+
+/// The workers of a batch of `units` tasks: `threads`, never more than the tasks (at least 1).
+fn batch_workers(threads: usize, units: usize) -> usize {
+    threads.min(units).max(1)
+}
+
+/// Refuses a batch item that is a dict with a key other than `keys`, or a sequence of more
+/// than `places` fields (a typo such as `"plyed"` would otherwise be ignored).
+fn check_fields(item: &Bound<'_, PyAny>, keys: &[&str], places: usize) -> PyResult<()> {
+    let known = || keys.join(", ");
+    if let Ok(d) = item.cast::<PyDict>() {
+        for key in d.keys() {
+            match key.extract::<String>() {
+                Ok(k) if keys.contains(&k.as_str()) => {}
+                _ => {
+                    return Err(value_error(format!(
+                        "unknown key {}: the keys are {}",
+                        key.repr()?,
+                        known()
+                    )))
+                }
+            }
+        }
+    } else if let Ok(n) = item.len() {
+        if n > places {
+            return Err(value_error(format!(
+                "{n} fields; at most {places} ({})",
+                keys[..places].join(", ")
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// `f` applied to each item of the iterable `items`, the errors naming the item's index.
@@ -822,7 +862,9 @@ fn required<'py>(item: &Bound<'py, PyAny>, key: &str, place: usize) -> PyResult<
 ///
 /// ``boards`` is an iterable of tuples ``(deal, trump, leader)`` or ``(deal, trump, leader,
 /// played)``, or of dicts with those keys (and ``target``), each as ``solve_board`` takes
-/// them. A malformed board raises ``ValueError`` naming its index, before anything is solved.
+/// them. A malformed board (a dict key other than those, such as ``"plyed"``, or a tuple of
+/// more than four) raises ``ValueError`` naming its index, before anything is solved.
+/// ``threads``: ``None`` for every core; never more than the cores nor the boards.
 ///
 /// >>> deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
 /// >>> [r["HJ"] for r in solve_all_boards([(deal, "NT", "E"), (deal, "S", "E")], threads=2)]
@@ -836,6 +878,7 @@ fn solve_all_boards<'py>(
 ) -> PyResult<Bound<'py, PyList>> {
     let threads = thread_arg(threads)?;
     let jobs = each_item(py, boards, "boards", |item| {
+        check_fields(item, &["deal", "trump", "leader", "played", "target"], 4)?;
         let hands = hands_arg(&required(item, "deal", 0)?)?;
         let trump = parse_strain(&required(item, "trump", 1)?.extract::<String>()?)?;
         let leader = parse_seat(&required(item, "leader", 2)?.extract::<String>()?)?;
@@ -860,7 +903,7 @@ fn solve_all_boards<'py>(
         let mut out = Vec::with_capacity(jobs.len());
         let done: Result<(), std::convert::Infallible> = ordered_map(
             jobs.iter(),
-            &PoolOptions::with_threads(threads),
+            &PoolOptions::with_threads(batch_workers(threads, jobs.len())),
             Solver::new,
             |solver, (pos, target)| {
                 solver
@@ -887,8 +930,9 @@ fn solve_all_boards<'py>(
 
 /// Play analysis of many plays in parallel, in input order: what ``analyse_play`` returns
 /// for each. ``plays`` is an iterable of tuples ``(deal, trump, leader, cards)`` or dicts with
-/// those keys. A malformed play raises ``ValueError`` naming its index, before anything is
-/// solved.
+/// those keys. A malformed play (a dict key other than those, a tuple of more than four)
+/// raises ``ValueError`` naming its index, before anything is solved. ``threads``: ``None``
+/// for every core; never more than the cores nor the plays.
 ///
 /// >>> deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
 /// >>> analyse_all_plays([(deal, "NT", "E", "HJ H8 HA H2"), (deal, "NT", "E", "HJ")])
@@ -902,6 +946,7 @@ fn analyse_all_plays<'py>(
 ) -> PyResult<Vec<Vec<u32>>> {
     let threads = thread_arg(threads)?;
     let jobs = each_item(py, plays, "plays", |item| {
+        check_fields(item, &["deal", "trump", "leader", "cards"], 4)?;
         let deal = deal_arg(&required(item, "deal", 0)?)?;
         let trump = parse_strain(&required(item, "trump", 1)?.extract::<String>()?)?;
         let leader = parse_seat(&required(item, "leader", 2)?.extract::<String>()?)?;
@@ -912,7 +957,7 @@ fn analyse_all_plays<'py>(
         let mut out = Vec::with_capacity(jobs.len());
         let done: Result<(), std::convert::Infallible> = ordered_map(
             jobs.iter(),
-            &PoolOptions::with_threads(threads),
+            &PoolOptions::with_threads(batch_workers(threads, jobs.len())),
             Solver::new,
             |solver, (deal, trump, leader, cards)| {
                 solver.analyse_play(deal, *trump, *leader, cards)
@@ -991,8 +1036,8 @@ fn read_pbn<'py>(py: Python<'py>, text: &Bound<'py, PyAny>) -> PyResult<Bound<'p
     Ok(out)
 }
 
-/// The boards of BBO LIN text (every ``md|`` field, with the ``sv|`` vulnerability after
-/// it): a list of dicts ``{"deal", "dealer", "vulnerable"}`` (dealer and vulnerability
+/// The boards of BBO LIN text (every ``md|`` field, with the ``sv|`` vulnerability of its
+/// board, before or after it): a list of dicts ``{"deal", "dealer", "vulnerable"}`` (dealer and vulnerability
 /// ``None`` where the text does not give them). A bad deal raises ``ValueError``.
 ///
 /// >>> b = read_lin("md|3SK5HT83DKQ9CA7652,SAT942HAQ4D32CKJ3,SQJ6HK652DJ85CT98,|sv|e|")
@@ -1019,7 +1064,8 @@ fn read_lin<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyList>> {
 /// annotate`` writes it (BridgeComposer's tags ``[DoubleDummyTricks]``,
 /// ``[OptimumResultTable]``, ``[OptimumScore]``, ``[ParContract]``; every other byte kept).
 /// ``text`` is the file's content, ``str`` or ``bytes``; the result is of the same type.
-/// Boards solved in parallel (``threads``: ``None`` for every core), the GIL released.
+/// Boards solved in parallel (``threads``: ``None`` for every core; never more than the
+/// cores), the GIL released.
 /// A board that cannot be read is left as it is with a ``UserWarning`` naming it; a file that
 /// cannot be read at all raises ``ValueError``.
 ///
