@@ -51,7 +51,8 @@ pub fn config() -> ServerConfig {
         tt_mb: 16,
         queue: 8,
         timeout: Duration::from_secs(120),
-        cors: None,
+        max_connections: Some(512),
+        ..ServerConfig::default()
     }
 }
 
