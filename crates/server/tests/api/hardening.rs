@@ -134,7 +134,8 @@ async fn a_504_frees_its_worker_and_its_place() {
     let (_, health) = get_json(&server, "/api/health").await;
     assert_eq!(health["queue"]["in_flight"], 0, "{health}");
     wait_health(&server, 5, |q| q["solving"] == 0).await;
-    let (status, v) = post_json(&server, "/api/table", &json!({ "deal": DEAL })).await;
+    let ending = json!({ "deal": "N:A2... K3... Q4... J5...", "trump": "NT", "leader": "N" });
+    let (status, v) = post_json(&server, "/api/solve", &ending).await;
     assert_eq!(status, 200, "{v}");
     // A client that hangs up frees its place too.
     let url = server.url("/api/annotate");

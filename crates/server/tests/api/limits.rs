@@ -130,6 +130,7 @@ async fn the_time_limit_answers_504_and_the_server_goes_on() {
     assert_eq!(status, 504);
     // The slow job stops at its next board; then the server answers in time again.
     wait_in_flight(&server, 0).await;
+    wait_solving(&server, 0).await;
     let (status, health) = get_json(&server, "/api/health").await;
     assert_eq!((status, health["status"].as_str()), (200, Some("ok")));
     let ending = json!({ "deal": "N:A2... K3... Q4... J5...", "trump": "NT", "leader": "N" });
