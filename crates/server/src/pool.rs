@@ -89,6 +89,9 @@ enum Job {
     Help(Arc<SharedTables>),
 }
 
+/// A request's job, as the queue holds it.
+type RequestJob = Box<dyn FnOnce(&mut WorkerSolver) + Send>;
+
 /// The states of a request's [`Entry`].
 const QUEUED: u8 = 0;
 const TAKEN: u8 = 1;
@@ -97,7 +100,7 @@ const ABANDONED: u8 = 2;
 /// A request in the queue: its job (taken out by the thread that runs it, or dropped when
 /// the request is given up while it waits), and what is counted of it.
 struct Entry {
-    job: Mutex<Option<Box<dyn FnOnce(&mut WorkerSolver) + Send>>>,
+    job: Mutex<Option<RequestJob>>,
     /// [`QUEUED`], then [`TAKEN`] by a thread or [`ABANDONED`] by its requester.
     state: AtomicU8,
     /// Still counted in flight (cleared once, by whoever ends the count).
