@@ -14,8 +14,12 @@ use std::time::Duration;
 #[command(after_help = "\
 Serves the web page at / and the JSON API under /api (POST /api/table, /api/solve, /api/play,
 /api/annotate, /api/boards; GET /api/health, /api/openapi.json), logging one line per request
-on stderr. Ctrl-C or SIGTERM stops accepting connections, finishes the requests in flight and
-exits 0.
+on stderr. Ctrl-C or SIGTERM stops accepting connections, finishes the requests in flight
+within --shutdown-deadline, drops the connections left and exits 0.
+
+Same-origin by default: a Host that does not name the server (its address; localhost on
+loopback; --allow-host names) and a POST from another site's page (an Origin other than the
+server's own and the --cors one) get 403. docs/server.md lists every limit.
 
 It listens on loopback only by default. To serve other machines, listen on every interface
 (--addr 0.0.0.0:8080) behind a reverse proxy (nginx, Caddy) that adds TLS and its own limits.")]
@@ -31,14 +35,35 @@ pub struct ServeArgs {
     /// [default: 4 per thread].
     #[arg(long, value_name = "N")]
     pub queue: Option<NonZeroUsize>,
-    /// The time limit of a request, waiting included; past it, 504 (the solver may finish
-    /// the job in the background).
+    /// The time limit of a request, waiting included; past it, 504 and its solving stops at
+    /// the next board.
     #[arg(long, value_name = "SECONDS", default_value_t = 30.0, value_parser = parse_seconds)]
     pub timeout: f64,
-    /// Let pages of this origin call the API (CORS), e.g. https://results.example.org.
-    /// Off by default.
+    /// Let pages of this one origin call the API (CORS), e.g. https://results.example.org
+    /// (never `*`). Off by default.
     #[arg(long, value_name = "ORIGIN")]
     pub cors: Option<String>,
+    /// Also answer requests whose Host is NAME (a public name behind a proxy); repeatable.
+    #[arg(long = "allow-host", value_name = "NAME")]
+    pub allow_host: Vec<String>,
+    /// The time a client has to send a request's headers; past it, the connection closes.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = parse_seconds)]
+    pub header_timeout: f64,
+    /// The time a client has to send a request's body; past it, 408.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30.0, value_parser = parse_seconds)]
+    pub body_timeout: f64,
+    /// How long a connection with no request being worked on may read and write nothing
+    /// (idle keep-alive, or a client not reading its answer) before it is closed.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30.0, value_parser = parse_seconds)]
+    pub idle_timeout: f64,
+    /// After Ctrl-C or SIGTERM, how long the requests in flight have to finish before the
+    /// connections left are dropped.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = parse_seconds)]
+    pub shutdown_deadline: f64,
+    /// The most connections open at once (at the cap, the one idle longest is closed)
+    /// [default: the limit of open files, raised where allowed, less 64, at most 4096].
+    #[arg(long, value_name = "N")]
+    pub max_connections: Option<NonZeroUsize>,
     /// --tt-mb.
     #[command(flatten)]
     pub solver: SolverArgs,
@@ -64,6 +89,12 @@ pub fn run(args: &ServeArgs) -> Result<ExitCode, CliError> {
         queue: args.queue.map_or(4 * threads, NonZeroUsize::get),
         timeout: Duration::from_secs_f64(args.timeout),
         cors: args.cors.clone(),
+        allow_hosts: args.allow_host.clone(),
+        header_timeout: Duration::from_secs_f64(args.header_timeout),
+        body_timeout: Duration::from_secs_f64(args.body_timeout),
+        idle_timeout: Duration::from_secs_f64(args.idle_timeout),
+        shutdown_deadline: Duration::from_secs_f64(args.shutdown_deadline),
+        max_connections: args.max_connections.map(NonZeroUsize::get),
     };
     ddsolve_server::serve_blocking(config, |addr| {
         eprintln!("ddsolve: serving on http://{addr}/ (Ctrl-C to stop)");

@@ -1,9 +1,10 @@
 //! The router: the routes, their body limits, and the layers every request goes through
-//! (tracing, CORS when asked for, compression, JSON errors for the API).
+//! (tracing, CORS when asked for, compression, the `Host` and `Origin` checks, JSON errors
+//! for the API).
 
 use crate::body::{limit_for, too_large, FILE_LIMIT, JSON_LIMIT};
 use crate::routes::{annotate, assets, boards, health, openapi, play, solve, table};
-use crate::{ApiError, AppState};
+use crate::{site, ApiError, AppState};
 use axum::extract::{DefaultBodyLimit, Request};
 use axum::http::{header, HeaderName, HeaderValue, Method, StatusCode};
 use axum::middleware::{self, Next};
@@ -43,6 +44,7 @@ pub fn router(state: AppState) -> Router {
                 header::RETRY_AFTER,
                 HeaderName::from_static(annotate::BOARDS_HEADER),
                 HeaderName::from_static(annotate::SKIPPED_HEADER),
+                HeaderName::from_static(annotate::SKIPPED_COUNT_HEADER),
             ])
             .max_age(Duration::from_secs(3600))
     });
@@ -69,6 +71,7 @@ pub fn router(state: AppState) -> Router {
         // The limits are the RequestBodyLimitLayers above, route by route.
         .layer(DefaultBodyLimit::disable())
         .layer(middleware::from_fn(json_errors))
+        .layer(middleware::from_fn_with_state(state.clone(), site::check))
         .layer(CompressionLayer::new())
         .layer(tower::util::option_layer(cors))
         .layer(trace)

@@ -7,6 +7,7 @@ use axum::body::Bytes;
 use axum::extract::{FromRequest, Request};
 use axum::http::{header, StatusCode};
 use serde::de::DeserializeOwned;
+use std::time::Duration;
 
 /// The body limit of the JSON routes: 1 MB.
 pub const JSON_LIMIT: usize = 1 << 20;
@@ -33,8 +34,24 @@ pub fn too_large(limit: usize) -> ApiError {
     )
 }
 
+/// The time a request's body has to arrive, set by the server on each request
+/// ([`crate::connections`]); a request without it (a router called directly) has no limit.
+#[derive(Clone, Copy, Debug)]
+pub struct BodyTimeout(pub Duration);
+
+/// The 408 error of a body that did not arrive within `limit`; the connection is closed.
+pub fn too_slow(limit: Duration) -> ApiError {
+    ApiError::new(
+        StatusCode::REQUEST_TIMEOUT,
+        format!(
+            "the request body did not arrive within the server's limit of {} s",
+            limit.as_secs_f64()
+        ),
+    )
+}
+
 /// The body of a request as bytes, a body over the limit (set by the route's
-/// `RequestBodyLimitLayer`) a 413 [`ApiError`].
+/// `RequestBodyLimitLayer`) a 413 [`ApiError`], one slower than its [`BodyTimeout`] a 408.
 #[derive(Debug)]
 pub struct RawBody(pub Bytes);
 
@@ -43,7 +60,16 @@ impl<S: Send + Sync> FromRequest<S> for RawBody {
 
     async fn from_request(req: Request, state: &S) -> Result<RawBody, ApiError> {
         let limit = limit_for(req.uri().path());
-        match Bytes::from_request(req, state).await {
+        let timeout = req.extensions().get::<BodyTimeout>().copied();
+        let read = Bytes::from_request(req, state);
+        let read = match timeout {
+            Some(BodyTimeout(time)) => match tokio::time::timeout(time, read).await {
+                Ok(read) => read,
+                Err(_elapsed) => return Err(too_slow(time)),
+            },
+            None => read.await,
+        };
+        match read {
             Ok(bytes) => Ok(RawBody(bytes)),
             Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => Err(too_large(limit)),
             Err(e) => Err(ApiError::new(

@@ -72,6 +72,12 @@ impl IntoResponse for ApiError {
             Json(serde_json::json!({ "error": self.message })),
         )
             .into_response();
+        if self.status == StatusCode::REQUEST_TIMEOUT {
+            // The rest of a body too slow to arrive is not read: the connection cannot go on.
+            response
+                .headers_mut()
+                .insert(header::CONNECTION, HeaderValue::from_static("close"));
+        }
         if let Some(seconds) = self.retry_after {
             response
                 .headers_mut()

@@ -17,8 +17,16 @@
 //! no other request waits ([`pool`]'s policy): one request at a time gets every core, many
 //! get one thread each. A bad
 //! request is a 4xx `{"error": "..."}` naming the problem. No request touches the file
-//! system. SIGTERM or Ctrl-C stops accepting connections, lets the requests in flight
-//! finish, and [`serve`] returns.
+//! system. A request given up (past its time limit, or its client gone) stops its solving
+//! at the next step and leaves the queue at once ([`pool`]).
+//!
+//! The connections are served by the server's own accept loop on hyper ([`connections`]):
+//! time limits for headers, bodies and idle connections, a cap on open connections under
+//! the limit of open files, and a shutdown deadline. Requests are same-origin by default
+//! ([`site`]): a `Host` that does not name the server, or a POST from another site's page,
+//! is refused. Every answer is bounded: per-board errors are capped, with counts. SIGTERM
+//! or Ctrl-C stops accepting connections, lets the requests in flight finish within the
+//! shutdown deadline, drops the connections left, and [`serve`] returns.
 //!
 //! ```no_run
 //! use ddsolve_server::{Server, ServerConfig};
@@ -34,11 +42,13 @@
 pub mod app;
 pub mod body;
 mod config;
+pub mod connections;
 mod error;
 pub mod input;
 mod json_text;
 pub mod pool;
 pub mod routes;
+pub mod site;
 mod state;
 
 pub use app::router;
@@ -56,6 +66,7 @@ pub struct Server {
     listener: tokio::net::TcpListener,
     addr: SocketAddr,
     state: AppState,
+    limits: connections::ConnectionLimits,
 }
 
 impl Server {
@@ -73,6 +84,7 @@ impl Server {
             listener,
             addr,
             state,
+            limits: connections::ConnectionLimits::new(config),
         })
     }
 
@@ -86,17 +98,20 @@ impl Server {
         &self.state
     }
 
+    /// The limits of its connections (the cap fitted under the file limit).
+    pub fn limits(&self) -> &connections::ConnectionLimits {
+        &self.limits
+    }
+
     /// Serves until `shutdown` completes, then stops accepting connections, waits for the
-    /// requests in flight (each ends within the time limit), and stops the solver threads
-    /// once their queue is empty.
+    /// requests in flight at most the shutdown deadline (then drops the connections left,
+    /// cancelling their requests), and stops the solver threads once their queue is empty.
     pub async fn run(
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> Result<(), ServerError> {
         let app = router(self.state.clone());
-        let result = axum::serve(self.listener, app)
-            .with_graceful_shutdown(shutdown)
-            .await;
+        let result = connections::serve(self.listener, app, self.limits, shutdown).await;
         self.state.close();
         result.map_err(ServerError::Io)
     }
@@ -117,11 +132,14 @@ pub fn serve_blocking(
         .enable_all()
         .thread_name("ddsolve-http")
         .build()?;
-    runtime.block_on(async {
+    let result = runtime.block_on(async {
         let server = Server::bind(&config).await?;
         listening(server.local_addr());
         server.run(shutdown_signal()).await
-    })
+    });
+    // The connections dropped at the deadline end with the runtime, without waiting.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(100));
+    result
 }
 
 /// Completes on Ctrl-C (SIGINT) or SIGTERM.

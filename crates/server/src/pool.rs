@@ -1,11 +1,15 @@
 //! The solver threads: a fixed number of OS threads, each owning a [`Solver`], fed by one
-//! bounded queue. The async side only submits a job and awaits its answer on a oneshot
-//! channel, so solving never runs on (or blocks) the async runtime's threads.
+//! queue of bounded length. The async side only submits a job and awaits its answer on a
+//! oneshot channel ([`Ticket`]), so solving never runs on (or blocks) the async runtime's
+//! threads.
 //!
-//! A job that finds its requester gone when a thread takes it (the request timed out, or
-//! the client hung up) is dropped unsolved; one already being solved runs to its end in the
-//! background and its answer is discarded. A panicking job (a bug) answers an error and its
-//! thread goes on with a fresh solver.
+//! The queue counts only work that someone waits for. When a request's [`Ticket`] is
+//! dropped (the request timed out, or its client hung up), its job is cancelled at once: if
+//! it still waits in the queue, it leaves it (its place and its memory are freed, and no
+//! thread will run it); if a thread is solving it, it is no longer counted in flight, and
+//! the job sees [`WorkerSolver::cancelled`] and stops at its next check (the annotation of a
+//! file checks between boards). A panicking job (a bug) answers an error and its thread goes
+//! on with a fresh solver.
 //!
 //! # One deal on the idle threads
 //!
@@ -27,8 +31,8 @@
 use ddsolve::search::SharedTables;
 use ddsolve::{DdTable, Deal, Solver, SolverBuilder};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TrySendError};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicUsize, Ordering};
+use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Mutex, PoisonError};
 use tokio::sync::oneshot;
 
@@ -41,6 +45,8 @@ pub struct WorkerSolver {
     config: SolverBuilder,
     solver: Option<Solver>,
     pool: Arc<Shared>,
+    /// The cancellation flag of the job being run.
+    cancel: Arc<AtomicBool>,
 }
 
 impl WorkerSolver {
@@ -56,6 +62,17 @@ impl WorkerSolver {
         self.solver.take().unwrap_or_else(|| self.config.build())
     }
 
+    /// Whether the request of the job being run has been given up (timed out, or its
+    /// client left): a long job checks it between its steps and stops.
+    pub fn cancelled(&self) -> bool {
+        self.cancel.load(Ordering::SeqCst)
+    }
+
+    /// The cancellation flag of the job being run, for a job that checks it from a callback.
+    pub fn cancel_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.cancel)
+    }
+
     /// `deal`'s table, solved by this thread with the pool's idle threads helping when no
     /// request waits (the module's policy): the same table as [`Solver::table`].
     pub fn table(&mut self, deal: &Deal) -> DdTable {
@@ -66,10 +83,97 @@ impl WorkerSolver {
     }
 }
 
-/// A job: a request (a closure run with the thread's solver), or help with a table.
+/// A job: a request, or help with a table.
 enum Job {
-    Request(Box<dyn FnOnce(&mut WorkerSolver) + Send>),
+    Request(Arc<Entry>),
     Help(Arc<SharedTables>),
+}
+
+/// A request's job, as the queue holds it.
+type RequestJob = Box<dyn FnOnce(&mut WorkerSolver) + Send>;
+
+/// The states of a request's [`Entry`].
+const QUEUED: u8 = 0;
+const TAKEN: u8 = 1;
+const ABANDONED: u8 = 2;
+
+/// A request in the queue: its job (taken out by the thread that runs it, or dropped when
+/// the request is given up while it waits), and what is counted of it.
+struct Entry {
+    job: Mutex<Option<RequestJob>>,
+    /// [`QUEUED`], then [`TAKEN`] by a thread or [`ABANDONED`] by its requester.
+    state: AtomicU8,
+    /// Still counted in flight (cleared once, by whoever ends the count).
+    counted: AtomicBool,
+    cancel: Arc<AtomicBool>,
+}
+
+impl Entry {
+    /// Ends its count in flight, once.
+    fn uncount(&self, shared: &Shared) {
+        if self.counted.swap(false, Ordering::SeqCst) {
+            shared.in_flight.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+}
+
+/// A submitted request: await [`Ticket::answer`]. Dropping it gives the request up: its job
+/// is cancelled and stops counting at once (the module's policy).
+#[must_use = "dropping a ticket cancels its job"]
+pub struct Ticket<R> {
+    rx: oneshot::Receiver<JobResult<R>>,
+    entry: Arc<Entry>,
+    shared: Arc<Shared>,
+}
+
+impl<R> std::fmt::Debug for Ticket<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Ticket").finish_non_exhaustive()
+    }
+}
+
+impl<R> Ticket<R> {
+    /// The job's result, or the message of its panic; `Err(RecvError)` if the pool was shut
+    /// down before a thread took it.
+    pub async fn answer(&mut self) -> Result<JobResult<R>, oneshot::error::RecvError> {
+        (&mut self.rx).await
+    }
+
+    /// The answer, for a caller outside the async runtime; `None` if the pool was shut down
+    /// before a thread took the job.
+    pub fn blocking_answer(mut self) -> Option<JobResult<R>> {
+        use oneshot::error::TryRecvError;
+        loop {
+            match self.rx.try_recv() {
+                Ok(answer) => return Some(answer),
+                Err(TryRecvError::Closed) => return None,
+                Err(TryRecvError::Empty) => std::thread::sleep(std::time::Duration::from_millis(1)),
+            }
+        }
+    }
+}
+
+impl<R> Drop for Ticket<R> {
+    fn drop(&mut self) {
+        let entry = &self.entry;
+        entry.cancel.store(true, Ordering::SeqCst);
+        let abandoned = entry
+            .state
+            .compare_exchange(QUEUED, ABANDONED, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok();
+        if abandoned {
+            // Its place in the queue is free now, and so is what the job holds (a body).
+            self.shared.waiting.fetch_sub(1, Ordering::SeqCst);
+            drop(
+                entry
+                    .job
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .take(),
+            );
+        }
+        entry.uncount(&self.shared);
+    }
 }
 
 /// The queue is full: the job was not taken.
@@ -89,9 +193,11 @@ pub struct SolverPool {
 #[derive(Debug)]
 struct Shared {
     /// The queue's sending end; `None` once closed.
-    sender: Mutex<Option<SyncSender<Job>>>,
-    /// Requests submitted and not yet finished (waiting or being solved).
+    sender: Mutex<Option<Sender<Job>>>,
+    /// Requests submitted, not yet finished and not given up (waiting or being solved).
     in_flight: AtomicUsize,
+    /// Threads running a request's job (one given up included, until it stops).
+    solving: AtomicUsize,
     /// Requests in the queue, not yet taken by a thread.
     waiting: AtomicUsize,
     /// Threads spoken for: solving a job, or called to help and not yet done.
@@ -100,18 +206,9 @@ struct Shared {
     capacity: usize,
 }
 
-/// Counts a job as in flight from its submission until it is dropped (done or not).
-struct InFlight(Arc<Shared>);
-
-impl Drop for InFlight {
-    fn drop(&mut self) {
-        self.0.in_flight.fetch_sub(1, Ordering::SeqCst);
-    }
-}
-
 impl SolverPool {
     /// Starts `threads` solver threads (solvers built with `config`) behind a queue of
-    /// `capacity` requests.
+    /// `capacity` requests (the requests waiting for a thread, given up ones not counted).
     pub fn new(
         threads: usize,
         capacity: usize,
@@ -119,12 +216,14 @@ impl SolverPool {
     ) -> std::io::Result<SolverPool> {
         let threads = threads.max(1);
         let capacity = capacity.max(1);
-        // Room for the requests and for every thread called to help besides.
-        let (sender, receiver) = sync_channel::<Job>(capacity + threads);
+        // Its length is bounded by the counts: at most `capacity` requests wait, a given-up
+        // one is an empty entry, and helpers are called only for idle threads.
+        let (sender, receiver) = channel::<Job>();
         let receiver = Arc::new(Mutex::new(receiver));
         let shared = Arc::new(Shared {
             sender: Mutex::new(Some(sender)),
             in_flight: AtomicUsize::new(0),
+            solving: AtomicUsize::new(0),
             waiting: AtomicUsize::new(0),
             reserved: AtomicUsize::new(0),
             threads,
@@ -136,6 +235,7 @@ impl SolverPool {
                 config,
                 solver: None,
                 pool: Arc::clone(&shared),
+                cancel: Arc::new(AtomicBool::new(false)),
             };
             std::thread::Builder::new()
                 .name(format!("ddsolve-solver-{i}"))
@@ -144,10 +244,10 @@ impl SolverPool {
         Ok(SolverPool { shared })
     }
 
-    /// Queues `job`, or says the queue is full (at once, never waiting). The receiver gets
+    /// Queues `job`, or says the queue is full (at once, never waiting). The ticket gets
     /// the job's result, or the message of its panic; it is closed without a value if the
-    /// pool was shut down first.
-    pub fn submit<R, F>(&self, job: F) -> Result<oneshot::Receiver<JobResult<R>>, Full>
+    /// pool was shut down first. Dropping the ticket cancels the job.
+    pub fn submit<R, F>(&self, job: F) -> Result<Ticket<R>, Full>
     where
         R: Send + 'static,
         F: FnOnce(&mut WorkerSolver) -> R + Send + 'static,
@@ -159,35 +259,60 @@ impl SolverPool {
         }
         let (tx, rx) = oneshot::channel();
         shared.in_flight.fetch_add(1, Ordering::SeqCst);
-        let guard = InFlight(Arc::clone(shared));
+        let entry = Arc::new(Entry {
+            job: Mutex::new(None),
+            state: AtomicU8::new(QUEUED),
+            counted: AtomicBool::new(true),
+            cancel: Arc::new(AtomicBool::new(false)),
+        });
+        let done = Arc::clone(&entry);
         let boxed = Box::new(move |solver: &mut WorkerSolver| {
-            if tx.is_closed() {
-                return; // Nobody waits for it any more (`guard` is dropped).
-            }
             let result = catch_unwind(AssertUnwindSafe(|| job(solver))).map_err(|panic| {
                 // The solver may be in any state after a panic: start afresh.
                 solver.solver = None;
                 panic_message(&panic)
             });
             // Done before the answer leaves: whoever has the answer sees the count without it.
-            drop(guard);
+            done.uncount(&solver.pool);
             let _ = tx.send(result);
         });
+        *entry.job.lock().unwrap_or_else(PoisonError::into_inner) = Some(boxed);
+        let ticket = Ticket {
+            rx,
+            entry: Arc::clone(&entry),
+            shared: Arc::clone(shared),
+        };
         let sender = shared.sender.lock().unwrap_or_else(PoisonError::into_inner);
-        match sender.as_ref().map(|s| s.try_send(Job::Request(boxed))) {
-            Some(Ok(())) => Ok(rx),
-            // Shut down (or, never in practice, full of helpers): the job (and its
-            // in-flight guard) is dropped here.
-            Some(Err(TrySendError::Full(_) | TrySendError::Disconnected(_))) | None => {
-                shared.waiting.fetch_sub(1, Ordering::SeqCst);
+        match sender.as_ref().map(|s| s.send(Job::Request(entry))) {
+            Some(Ok(())) => Ok(ticket),
+            // Shut down: the ticket, dropped here, gives the job up.
+            Some(Err(_)) | None => {
+                drop(sender);
+                drop(ticket);
                 Err(Full)
             }
         }
     }
 
-    /// Requests submitted and not yet finished (waiting or being solved).
+    /// Requests submitted, not yet finished and not given up (waiting or being solved): at
+    /// most [`SolverPool::limit`].
     pub fn in_flight(&self) -> usize {
         self.shared.in_flight.load(Ordering::SeqCst)
+    }
+
+    /// Requests waiting in the queue for a thread: at most [`SolverPool::capacity`].
+    pub fn waiting(&self) -> usize {
+        self.shared.waiting.load(Ordering::SeqCst)
+    }
+
+    /// Threads running a request's job (one given up included, until it stops).
+    pub fn solving(&self) -> usize {
+        self.shared.solving.load(Ordering::SeqCst)
+    }
+
+    /// The most requests in flight at once: the queue's places and one a thread.
+    pub fn limit(&self) -> usize {
+        self.shared.capacity + self.shared.threads
     }
 
     /// The solver threads.
@@ -238,7 +363,7 @@ impl Shared {
         let sender = self.sender.lock().unwrap_or_else(PoisonError::into_inner);
         let mut sent = 0;
         if let Some(sender) = sender.as_ref() {
-            while sent < n && sender.try_send(Job::Help(Arc::clone(tables))).is_ok() {
+            while sent < n && sender.send(Job::Help(Arc::clone(tables))).is_ok() {
                 sent += 1;
             }
         }
@@ -255,10 +380,27 @@ fn work(receiver: &Mutex<Receiver<Job>>, mut solver: WorkerSolver) {
             .unwrap_or_else(PoisonError::into_inner)
             .recv();
         match job {
-            Ok(Job::Request(job)) => {
+            Ok(Job::Request(entry)) => {
+                let taken = entry
+                    .state
+                    .compare_exchange(QUEUED, TAKEN, Ordering::SeqCst, Ordering::SeqCst)
+                    .is_ok();
+                if !taken {
+                    continue; // Given up while it waited: already uncounted, nothing to run.
+                }
                 pool.reserved.fetch_add(1, Ordering::SeqCst);
+                pool.solving.fetch_add(1, Ordering::SeqCst);
                 pool.waiting.fetch_sub(1, Ordering::SeqCst);
-                job(&mut solver);
+                let job = entry
+                    .job
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .take();
+                if let Some(job) = job {
+                    solver.cancel = Arc::clone(&entry.cancel);
+                    job(&mut solver);
+                }
+                pool.solving.fetch_sub(1, Ordering::SeqCst);
             }
             Ok(Job::Help(tables)) => {
                 // Reserved when called. Stops when a request waits, before its next leader.
@@ -341,8 +483,8 @@ mod tests {
         // A table asked for in a request, as the route does.
         let table = pool.submit(move |w| w.table(&deal)).unwrap();
         hold_tx.send(()).unwrap();
-        held.blocking_recv().unwrap().unwrap();
-        assert_eq!(table.blocking_recv().unwrap(), Ok(want));
+        held.blocking_answer().unwrap().unwrap();
+        assert_eq!(table.blocking_answer().unwrap(), Ok(want));
         pool.close();
     }
 
@@ -370,13 +512,13 @@ mod tests {
         assert_eq!(pool.submit(|_| 3).unwrap_err(), Full);
         assert_eq!(pool.in_flight(), 2);
         hold_tx.send(()).unwrap();
-        assert_eq!(first.blocking_recv().unwrap(), Ok(1));
-        assert_eq!(second.blocking_recv().unwrap(), Ok(2));
+        assert_eq!(first.blocking_answer().unwrap(), Ok(1));
+        assert_eq!(second.blocking_answer().unwrap(), Ok(2));
         let panicked = pool.submit(|_| -> u8 { panic!("boom") }).unwrap();
-        assert_eq!(panicked.blocking_recv().unwrap(), Err("boom".to_string()));
+        assert_eq!(panicked.blocking_answer().unwrap(), Err("boom".to_string()));
         // The thread lives on.
         let after = pool.submit(|_| 4).unwrap();
-        assert_eq!(after.blocking_recv().unwrap(), Ok(4));
+        assert_eq!(after.blocking_answer().unwrap(), Ok(4));
         pool.close();
         assert_eq!(pool.submit(|_| 5).unwrap_err(), Full);
     }

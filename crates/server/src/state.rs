@@ -2,6 +2,7 @@
 //! the one way a handler hands work to a solver thread and awaits it.
 
 use crate::pool::{Full, SolverPool, WorkerSolver};
+use crate::site::SitePolicy;
 use crate::{ApiError, ServerConfig};
 use axum::http::HeaderValue;
 use std::sync::Arc;
@@ -13,6 +14,7 @@ pub struct AppState {
     pool: Arc<SolverPool>,
     timeout: Duration,
     cors: Option<HeaderValue>,
+    site: Arc<SitePolicy>,
 }
 
 impl AppState {
@@ -24,6 +26,11 @@ impl AppState {
             pool: Arc::new(pool),
             timeout: config.timeout,
             cors: config.cors.as_deref().and_then(crate::app::origin),
+            site: Arc::new(SitePolicy::new(
+                config.addr.ip(),
+                &config.allow_hosts,
+                config.cors.as_deref(),
+            )),
         })
     }
 
@@ -37,19 +44,25 @@ impl AppState {
         self.cors.as_ref()
     }
 
+    /// The `Host` and `Origin` the server accepts.
+    pub fn site(&self) -> &SitePolicy {
+        &self.site
+    }
+
     /// Runs `job` on a solver thread and awaits its answer: 503 at once if the queue is
     /// full, 504 if the answer is not there within the time limit (counted from now,
-    /// waiting in the queue included), 500 if the job panicked.
+    /// waiting in the queue included), 500 if the job panicked. If the time runs out, or
+    /// this future is dropped (the client left), the job is cancelled ([`crate::pool`]).
     pub async fn solve<R, F>(&self, job: F) -> Result<R, ApiError>
     where
         R: Send + 'static,
         F: FnOnce(&mut WorkerSolver) -> Result<R, ApiError> + Send + 'static,
     {
-        let rx = self.pool.submit(job).map_err(|Full| {
+        let mut ticket = self.pool.submit(job).map_err(|Full| {
             // A rough wait: the time for the threads to take some of the queue.
             ApiError::busy(self.pool.capacity(), 1)
         })?;
-        match tokio::time::timeout(self.timeout, rx).await {
+        match tokio::time::timeout(self.timeout, ticket.answer()).await {
             Err(_elapsed) => Err(ApiError::timeout(self.timeout.as_secs_f64())),
             Ok(Err(_closed)) => Err(ApiError::internal("the solver threads have stopped")),
             Ok(Ok(Err(panic))) => Err(ApiError::internal(format!(

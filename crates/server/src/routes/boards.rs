@@ -6,21 +6,32 @@
 //! place in the file from 1), `dealer` and `vulnerable` (the tags, or the board number's in
 //! the usual cycle, else `N` and `None`), `deal` (North first) and, when the file has them,
 //! `contract` and `declarer`. A board that cannot be used has `error` (what is wrong, with
-//! its line) and no `deal`.
+//! its line) and no `deal`; only the first [`MAX_ERRORS`] such boards are listed, so that
+//! the answer stays bounded: `errors` counts them all and `omitted` those not listed
+//! (`ddsolve annotate` names them all). The file is read on a solver thread, in the queue
+//! like any solving.
 
 use crate::body::RawBody;
-use crate::ApiError;
+use crate::{ApiError, AppState};
+use axum::extract::State;
 use axum::Json;
 use ddsolve::formats::pbn_file::{Game, PbnFile};
 use ddsolve::report::vulnerability_name;
 use ddsolve::{Deal, Seat, Vulnerability};
 use serde::Serialize;
 
+/// The most boards with an error listed in an answer.
+pub const MAX_ERRORS: usize = 100;
+
 /// The answer.
 #[derive(Debug, Serialize)]
 pub struct BoardsResponse {
-    /// The boards in file order.
+    /// The boards in file order (those with an error after the first [`MAX_ERRORS`] left out).
     pub boards: Vec<Board>,
+    /// The boards that cannot be used, listed or not.
+    pub errors: usize,
+    /// The boards that cannot be used and are not listed.
+    pub omitted: usize,
 }
 
 /// One board.
@@ -46,37 +57,50 @@ pub struct Board {
     pub error: Option<String>,
 }
 
-/// The handler: the file is read on a blocking thread (a 10 MB file takes a moment).
-pub async fn boards(RawBody(bytes): RawBody) -> Result<Json<BoardsResponse>, ApiError> {
+/// The handler: the file is read on a solver thread (a 10 MB file takes a moment).
+pub async fn boards(
+    State(state): State<AppState>,
+    RawBody(bytes): RawBody,
+) -> Result<Json<BoardsResponse>, ApiError> {
     if bytes.is_empty() {
         return Err(ApiError::bad_request(
             "the body is empty: send a PBN file as the body",
         ));
     }
-    tokio::task::spawn_blocking(move || read_boards(&bytes))
-        .await
-        .map_err(|e| ApiError::internal(format!("reading the file failed: {e}")))?
-        .map(Json)
+    state.solve(move |_| read_boards(&bytes)).await.map(Json)
 }
 
 /// The boards of a PBN file.
 pub fn read_boards(bytes: &[u8]) -> Result<BoardsResponse, ApiError> {
     let pbn =
         PbnFile::parse(bytes).map_err(|e| ApiError::bad_request(format!("not a PBN file: {e}")))?;
-    let boards: Vec<Board> = pbn
-        .games()
-        .iter()
-        .enumerate()
-        .filter(|(_, g)| g.tag("Deal").is_some() || g.tag("Board").is_some())
-        .map(|(i, g)| board(i, g))
-        .collect();
-    if boards.is_empty() {
+    let mut boards = Vec::new();
+    let (mut found, mut errors) = (0, 0);
+    for (i, g) in pbn.games().iter().enumerate() {
+        if g.tag("Deal").is_none() && g.tag("Board").is_none() {
+            continue;
+        }
+        found += 1;
+        let b = board(i, g);
+        if b.error.is_some() {
+            errors += 1;
+            if errors > MAX_ERRORS {
+                continue;
+            }
+        }
+        boards.push(b);
+    }
+    if found == 0 {
         return Err(ApiError::bad_request(format!(
             "the file holds no board (no game with a [Deal] or [Board] tag among its {} games)",
             pbn.games().len()
         )));
     }
-    Ok(BoardsResponse { boards })
+    Ok(BoardsResponse {
+        boards,
+        errors,
+        omitted: errors.saturating_sub(MAX_ERRORS),
+    })
 }
 
 /// Game `i` as a board.
@@ -140,6 +164,14 @@ mod tests {
         assert!(v["boards"][1].get("deal").is_none());
         let e = v["boards"][1]["error"].as_str().unwrap();
         assert!(e.starts_with("board 8, line 9: [Deal]: "), "{e}");
+        assert_eq!((r.errors, r.omitted), (1, 0));
         assert!(read_boards(b"% nothing\n").is_err());
+        // Many bad boards: the first hundred listed, all counted.
+        let bad = "[Deal \"N:AKQ\"]\n\n".repeat(1000);
+        let r = read_boards(bad.as_bytes()).unwrap();
+        assert_eq!(
+            (r.boards.len(), r.errors, r.omitted),
+            (MAX_ERRORS, 1000, 900)
+        );
     }
 }

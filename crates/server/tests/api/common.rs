@@ -51,7 +51,9 @@ pub fn config() -> ServerConfig {
         tt_mb: 16,
         queue: 8,
         timeout: Duration::from_secs(120),
-        cors: None,
+        max_connections: Some(512),
+        shutdown_deadline: Duration::from_secs(300),
+        ..ServerConfig::default()
     }
 }
 
@@ -134,6 +136,17 @@ pub async fn wait_in_flight(server: &TestServer, n: usize) {
         "the pool never had {n} requests in flight (it has {})",
         server.state.pool().in_flight()
     );
+}
+
+/// Waits until no solver thread works on a request (or fails after a minute).
+pub async fn wait_solving(server: &TestServer, n: usize) {
+    for _ in 0..6000 {
+        if server.state.pool().solving() == n {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("the pool never had {n} threads solving");
 }
 
 /// A value as the library's record serializes it.

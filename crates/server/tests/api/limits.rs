@@ -46,14 +46,21 @@ async fn a_full_queue_answers_503_with_retry_after_and_recovers() {
         ..config()
     })
     .await;
-    // A slow job holds the one thread: a file of many boards to annotate.
-    let slow = {
-        let url = server.url("/api/annotate");
-        let file = pbn_file(31, 60);
-        tokio::spawn(async move { client().post(url).body(file).send().await.unwrap().status() })
-    };
-    wait_in_flight(&server, 1).await;
-    // Twelve clients at once: one may wait in the queue, the others are refused at once.
+    // Deterministic: a job that holds the one thread until released, and one that holds the
+    // one place in the queue.
+    let pool = server.state.pool();
+    let (release_tx, release_rx) = std::sync::mpsc::channel::<()>();
+    let held = pool
+        .submit(move |_| {
+            release_rx.recv().ok();
+        })
+        .unwrap();
+    while pool.solving() != 1 {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let queued = pool.submit(|_| ()).unwrap();
+    assert_eq!((pool.waiting(), pool.in_flight()), (1, 2));
+    // Twelve clients at once: all refused at once.
     let d = deals(32, 1)[0];
     let mut tasks = Vec::new();
     for _ in 0..12 {
@@ -74,29 +81,26 @@ async fn a_full_queue_answers_503_with_retry_after_and_recovers() {
             (status, retry, v)
         }));
     }
-    let mut refused = 0;
-    let want = json_of(&TableRecord::new(&d, &Solver::new().table(&d)));
     for task in tasks {
         let (status, retry, v) = task.await.unwrap();
-        match status {
-            503 => {
-                refused += 1;
-                assert_eq!(retry.as_deref(), Some("1"));
-                let m = v["error"].as_str().unwrap();
-                assert!(m.contains("queue of 1 requests is full"), "{m}");
-            }
-            200 => assert_eq!(v, want),
-            other => panic!("status {other}: {v}"),
-        }
+        assert_eq!(status, 503, "{v}");
+        assert_eq!(retry.as_deref(), Some("1"));
+        let m = v["error"].as_str().unwrap();
+        assert!(m.contains("queue of 1 requests is full"), "{m}");
     }
-    assert!(refused >= 6, "only {refused} of 12 refused");
-    assert_eq!(slow.await.unwrap(), 200);
+    release_tx.send(()).unwrap();
+    let (held, queued) =
+        tokio::task::spawn_blocking(move || (held.blocking_answer(), queued.blocking_answer()))
+            .await
+            .unwrap();
+    assert_eq!((held, queued), (Some(Ok(())), Some(Ok(()))));
     wait_in_flight(&server, 0).await;
     let (status, health) = get_json(&server, "/api/health").await;
     assert_eq!(status, 200);
     assert_eq!(health["queue"]["in_flight"], 0);
-    let (status, v) = post_json(&server, "/api/table", &json!({ "deal": DEAL })).await;
-    assert_eq!(status, 200, "{v}");
+    let want = json_of(&TableRecord::new(&d, &Solver::new().table(&d)));
+    let (status, v) = post_json(&server, "/api/table", &json!({ "deal": d.to_string() })).await;
+    assert_eq!((status, v), (200, want));
     server.stop().await.unwrap();
 }
 
@@ -124,8 +128,9 @@ async fn the_time_limit_answers_504_and_the_server_goes_on() {
     // A request queued behind the slow job times out too, and is then dropped unsolved.
     let (status, _) = post_json(&server, "/api/table", &json!({ "deal": DEAL })).await;
     assert_eq!(status, 504);
-    // The slow job ends in the background; then the server answers in time again.
+    // The slow job stops at its next board; then the server answers in time again.
     wait_in_flight(&server, 0).await;
+    wait_solving(&server, 0).await;
     let (status, health) = get_json(&server, "/api/health").await;
     assert_eq!((status, health["status"].as_str()), (200, Some("ok")));
     let ending = json!({ "deal": "N:A2... K3... Q4... J5...", "trump": "NT", "leader": "N" });

@@ -5,6 +5,7 @@
 
 mod common;
 mod errors;
+mod hardening;
 mod input_table;
 mod limits;
 mod openapi;

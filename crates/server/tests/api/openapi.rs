@@ -113,6 +113,21 @@ async fn every_response_matches_the_document() {
     })
     .await;
     samples.push(sample(&busy, "post", "/api/annotate", None, Some(pbn_file(62, 60))).await);
+    // The one thread held: of four requests, one waits and times out, three are refused.
+    let (release_tx, release_rx) = std::sync::mpsc::channel::<()>();
+    let pool = busy.state.pool();
+    // The annotation given up stops at its next board first.
+    while pool.solving() != 0 {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let held = pool
+        .submit(move |_| {
+            release_rx.recv().ok();
+        })
+        .unwrap();
+    while pool.solving() != 1 {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
     let mut tasks = Vec::new();
     for _ in 0..4 {
         let url = busy.url("/api/solve");
@@ -140,6 +155,8 @@ async fn every_response_matches_the_document() {
             body,
         });
     }
+    release_tx.send(()).unwrap();
+    drop(held);
     busy.stop().await.unwrap();
 
     let mut seen = BTreeSet::new();

@@ -309,7 +309,7 @@ async fn health_tells_the_threads_and_the_queue() {
             "status": "ok",
             "version": env!("CARGO_PKG_VERSION"),
             "threads": 2,
-            "queue": { "capacity": 8, "in_flight": 0 },
+            "queue": { "capacity": 8, "in_flight": 0, "waiting": 0, "solving": 0, "limit": 10 },
         })
     );
     server.stop().await.unwrap();
