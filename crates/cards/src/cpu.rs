@@ -70,6 +70,53 @@ fn has_fast_features() -> bool {
     false
 }
 
+/// Defines an out-of-line function twice: as written (the baseline copy) and as a copy
+/// compiled with [`FAST_FEATURES`], which the function calls instead when [`fast`] (one
+/// test of a cached flag a call). For the hot functions the search reaches through other
+/// crates (an ordering, an estimator), whose own code must use the instructions too.
+/// A free function as written, an associated one after `Self:`; the name after `/` is the
+/// fast copy's.
+///
+/// ```
+/// ddsolve_cards::fast_copy! {
+///     /// The bits set in `x`.
+///     fn bits / bits_fast(x: u64) -> u32 {
+///         x.count_ones()
+///     }
+/// }
+/// assert_eq!(bits(0b1011), 3);
+/// ```
+#[macro_export]
+macro_rules! fast_copy {
+    (Self: $(#[$m:meta])* $vis:vis fn $name:ident / $fast:ident
+        ($($a:ident: $t:ty),* $(,)?) $(-> $r:ty)? $body:block) => {
+        $crate::fast_copy!(@def (Self::$fast) $(#[$m])* $vis fn $name / $fast
+            ($($a: $t),*) $(-> $r)? $body);
+    };
+    (@def ($($call:tt)*) $(#[$m:meta])* $vis:vis fn $name:ident / $fast:ident
+        ($($a:ident: $t:ty),*) $(-> $r:ty)? $body:block) => {
+        $(#[$m])*
+        #[inline(never)]
+        #[allow(unsafe_code, unused_unsafe)]
+        $vis fn $name($($a: $t),*) $(-> $r)? {
+            if $crate::cpu::fast() {
+                // SAFETY: the processor has the fast copy's instructions (`cpu::fast`).
+                return unsafe { $($call)*($($a),*) };
+            }
+            $body
+        }
+
+        #[inline(never)]
+        #[cfg_attr(target_arch = "x86_64", target_feature(enable = "popcnt,bmi1,bmi2,lzcnt"))]
+        fn $fast($($a: $t),*) $(-> $r)? $body
+    };
+    ($(#[$m:meta])* $vis:vis fn $name:ident / $fast:ident
+        ($($a:ident: $t:ty),* $(,)?) $(-> $r:ty)? $body:block) => {
+        $crate::fast_copy!(@def ($fast) $(#[$m])* $vis fn $name / $fast
+            ($($a: $t),*) $(-> $r)? $body);
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -374,7 +374,10 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
 
     /// [`Searcher::search_value`]'s fast copy.
     #[inline(never)]
-    #[cfg_attr(target_arch = "x86_64", target_feature(enable = "popcnt,bmi1,bmi2,lzcnt"))]
+    #[cfg_attr(
+        target_arch = "x86_64",
+        target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")
+    )]
     fn search_value_fast(&mut self, target: u8) -> u8 {
         self.search_value_at::<true>(target)
     }
@@ -454,7 +457,10 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     }
 
     #[inline(never)]
-    #[cfg_attr(target_arch = "x86_64", target_feature(enable = "popcnt,bmi1,bmi2,lzcnt"))]
+    #[cfg_attr(
+        target_arch = "x86_64",
+        target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")
+    )]
     fn search_trick_start_fast(&mut self, target: u8) -> u8 {
         self.search_trick_start_at::<true>(target)
     }
@@ -531,7 +537,10 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     }
 
     #[inline(never)]
-    #[cfg_attr(target_arch = "x86_64", target_feature(enable = "popcnt,bmi1,bmi2,lzcnt"))]
+    #[cfg_attr(
+        target_arch = "x86_64",
+        target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")
+    )]
     fn trick_start_configured_fast(
         &mut self,
         target: u8,
@@ -920,7 +929,10 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         self.search_choice_at::<P, false>(target, d, me_max)
     }
 
-    #[cfg_attr(target_arch = "x86_64", target_feature(enable = "popcnt,bmi1,bmi2,lzcnt"))]
+    #[cfg_attr(
+        target_arch = "x86_64",
+        target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")
+    )]
     fn search_choice_fast<const P: usize>(&mut self, target: u8, d: usize, me_max: bool) -> u8 {
         self.search_choice_at::<P, true>(target, d, me_max)
     }
@@ -1086,7 +1098,10 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         self.etc_at(picker, moves, hints, target, d, me_max)
     }
 
-    #[cfg_attr(target_arch = "x86_64", target_feature(enable = "popcnt,bmi1,bmi2,lzcnt"))]
+    #[cfg_attr(
+        target_arch = "x86_64",
+        target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")
+    )]
     fn etc_fast(
         &mut self,
         picker: &MovePicker,
