@@ -42,7 +42,7 @@ check() { # NAME CPU FILE: FILE's lines against the expected tables
     echo "  $1: $(wc -l <"$3") tables as DDS's"
 }
 
-for cpu in qemu64 Nehalem Haswell; do
+for cpu in qemu64 Nehalem Haswell-noTSX,pcid=off,x2apic=off,tsc-deadline=off,invpcid=off; do
     echo "qemu-x86_64 -cpu $cpu:"
     # The command line: its TSV rows (the deal, then the 20 numbers in the same order).
     qemu-x86_64 -cpu "$cpu" target/release/ddsolve table --threads 1 --format tsv \
