@@ -32,6 +32,7 @@
 struct ReadmeDoctests;
 
 mod basic;
+pub mod cpu;
 mod dd_table;
 mod deal;
 mod parse;

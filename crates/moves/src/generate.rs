@@ -181,10 +181,11 @@ fn others_out(view: &TrickView, hand: Hand) -> Hand {
     view.out - hand
 }
 
+ddsolve_cards::fast_copy! {
 /// Generates the legal moves of the hand to play, equivalent cards collapsed, in no
 /// particular order. Equivalence counts the cards of earlier tricks as gone, but not the
 /// cards of the current trick (they can still win it).
-pub fn generate(view: &TrickView, out: &mut MoveList) {
+pub fn generate / generate_fast(view: &TrickView, out: &mut MoveList) {
     out.clear();
     let hand = view.hands[view.to_play()];
     let others = others_out(view, hand);
@@ -200,7 +201,7 @@ pub fn generate(view: &TrickView, out: &mut MoveList) {
         _ => (lanes_reversed(hand.0), lanes_reversed(others.0)),
     };
     push_all_runs(mine, others, out);
-}
+}}
 
 /// `x` with its four 16-bit lanes in reverse order (lane 0 to lane 3 and back), the ranks
 /// in each lane unchanged: in this layout the suits come from the highest bits down in

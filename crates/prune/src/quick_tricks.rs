@@ -337,10 +337,11 @@ impl Layout {
     }
 }
 
-/// [`quick_tricks_for`] past its ceiling, out of line.
-#[inline(never)]
-fn count_for(lay: &Layout, need: u8) -> Estimate {
-    count_quick_tricks::<true>(lay, need)
+ddsolve_cards::fast_copy! {
+    /// [`quick_tricks_for`] past its ceiling, out of line.
+    fn count_for / count_for_fast(lay: &Layout, need: u8) -> Estimate {
+        count_quick_tricks::<true>(lay, need)
+    }
 }
 
 /// [`Layout::quick_tricks_ceiling`].
@@ -679,85 +680,86 @@ pub fn quick_tricks_second_hand_for(
     count_second_hand(hands, trump, leader, lead, need, ruffs)
 }
 
-/// [`quick_tricks_second_hand_for`] past its first test; `ruffs` tells whether a trump is
-/// still out.
-#[inline(never)]
-fn count_second_hand(
-    hands: &SeatMap<Hand>,
-    trump: Strain,
-    leader: Seat,
-    lead: Card,
-    need: u8,
-    ruffs: bool,
-) -> Estimate {
-    if ruffs || need <= 1 {
-        return current_trick_second_hand(hands, trump, leader, lead);
-    }
-    // No trump is out: the current trick is the side's when it holds the top card of the
-    // suit led, above the card led (as `current_trick_second_hand` finds).
-    let need = u32::from(need);
-    let led = lead.suit();
-    let [first, me, third, fourth] = clockwise(hands, leader);
-    let ours = (me | fourth).suit(led);
-    if ours.0 <= ((first | third).suit(led) | Holding::single(lead.rank())).0 {
-        return Estimate::default();
-    }
-    let top = highest(ours);
-    let all = first | me | third | fourth;
-    let all_led = all.suit(led);
-    // The hand that wins this trick with it, and leads next.
-    let h = if (me.suit(led) & top).is_empty() {
-        fourth
-    } else {
-        me
-    };
-    // What the count below reaches, all suits at once (lane arithmetic, see
-    // `estimate.rs`): this trick, the next card of the suit led if it is the next top card,
-    // every card of the other suits the hand holds alone, the top card of the others it
-    // tops. Below `need` it is of no use.
-    let others = !(0xffff << (16 * led.index()));
-    let alone = nonempty(h) & !nonempty(all - h);
-    let topped = tops_held(h, all) & !alone;
-    let second = highest(all_led - top);
-    let reach = 1
-        + u32::from(!(h.suit(led) & second).is_empty())
-        + (h.0 & lanes(alone) & others).count_ones()
-        + (topped & others).count_ones();
-    if reach < need {
-        return Estimate::default();
-    }
-    let mut tricks = 1u32;
-    let mut win = hand_of(led, top);
-    if !(h.suit(led) & second).is_empty() {
-        tricks += 1;
-        win |= hand_of(led, second);
-        if tricks >= need {
-            return Estimate {
-                tricks: tricks as u8,
-                win,
-            };
+ddsolve_cards::fast_copy! {
+    /// [`quick_tricks_second_hand_for`] past its first test; `ruffs` tells whether a trump is
+    /// still out.
+    fn count_second_hand / count_second_hand_fast(
+        hands: &SeatMap<Hand>,
+        trump: Strain,
+        leader: Seat,
+        lead: Card,
+        need: u8,
+        ruffs: bool,
+    ) -> Estimate {
+        if ruffs || need <= 1 {
+            return current_trick_second_hand(hands, trump, leader, lead);
         }
-    }
-    for s in Suit::ALL {
-        let (h, all) = (h.suit(s), all.suit(s));
-        if s == led || h.is_empty() {
-            continue;
+        // No trump is out: the current trick is the side's when it holds the top card of the
+        // suit led, above the card led (as `current_trick_second_hand` finds).
+        let need = u32::from(need);
+        let led = lead.suit();
+        let [first, me, third, fourth] = clockwise(hands, leader);
+        let ours = (me | fourth).suit(led);
+        if ours.0 <= ((first | third).suit(led) | Holding::single(lead.rank())).0 {
+            return Estimate::default();
         }
-        if all == h {
-            tricks += h.len();
-        } else if let Some(t) = all.highest() {
-            if h.contains(t) {
-                tricks += 1;
-                win |= hand_of(s, Holding::single(t));
+        let top = highest(ours);
+        let all = first | me | third | fourth;
+        let all_led = all.suit(led);
+        // The hand that wins this trick with it, and leads next.
+        let h = if (me.suit(led) & top).is_empty() {
+            fourth
+        } else {
+            me
+        };
+        // What the count below reaches, all suits at once (lane arithmetic, see
+        // `estimate.rs`): this trick, the next card of the suit led if it is the next top card,
+        // every card of the other suits the hand holds alone, the top card of the others it
+        // tops. Below `need` it is of no use.
+        let others = !(0xffff << (16 * led.index()));
+        let alone = nonempty(h) & !nonempty(all - h);
+        let topped = tops_held(h, all) & !alone;
+        let second = highest(all_led - top);
+        let reach = 1
+            + u32::from(!(h.suit(led) & second).is_empty())
+            + (h.0 & lanes(alone) & others).count_ones()
+            + (topped & others).count_ones();
+        if reach < need {
+            return Estimate::default();
+        }
+        let mut tricks = 1u32;
+        let mut win = hand_of(led, top);
+        if !(h.suit(led) & second).is_empty() {
+            tricks += 1;
+            win |= hand_of(led, second);
+            if tricks >= need {
+                return Estimate {
+                    tricks: tricks as u8,
+                    win,
+                };
             }
         }
-        if tricks >= need {
-            break;
+        for s in Suit::ALL {
+            let (h, all) = (h.suit(s), all.suit(s));
+            if s == led || h.is_empty() {
+                continue;
+            }
+            if all == h {
+                tricks += h.len();
+            } else if let Some(t) = all.highest() {
+                if h.contains(t) {
+                    tricks += 1;
+                    win |= hand_of(s, Holding::single(t));
+                }
+            }
+            if tricks >= need {
+                break;
+            }
         }
-    }
-    Estimate {
-        tricks: tricks.min(13) as u8,
-        win,
+        Estimate {
+            tricks: tricks.min(13) as u8,
+            win,
+        }
     }
 }
 

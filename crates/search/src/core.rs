@@ -3,7 +3,7 @@
 use crate::stats::{Counter, SearchStats};
 use crate::SearchConfig;
 use ddsolve_cards::{
-    trick_winner_index, trick_winner_so_far, Card, Hand, Holding, Seat, SeatMap, Side, Strain,
+    cpu, trick_winner_index, trick_winner_so_far, Card, Hand, Holding, Seat, SeatMap, Side, Strain,
     Symmetries, Symmetry,
 };
 use ddsolve_moves::{forced_move, Move, MoveList, MoveOrdering, MovePicker, OrderHints, TrickView};
@@ -101,6 +101,9 @@ pub(crate) struct Searcher<'a, T: TranspositionTable, O: MoveOrdering> {
     /// has 8 cards left or more), and a root with no symmetry but the identity (the table's
     /// view is the position itself). Its path tests no switch.
     plain_trick_start: bool,
+    /// The search runs its fast copies (`cpu::fast`: compiled with the processor's
+    /// popcount, BMI and LZCNT instructions), chosen once when the searcher is made.
+    fast: bool,
     pub tt: &'a mut T,
     pub ordering: &'a mut O,
     pub hints: &'a mut Hints,
@@ -192,6 +195,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                 && config.tt_first_tricks > 13
                 && config.verify_tt_cards < 8
                 && symmetries.is_trivial(),
+            fast: cpu::fast(),
             tt,
             ordering,
             hints,
@@ -356,14 +360,39 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     /// and an upper bound when `v < target`. Every bound rests on the winning ranks backed
     /// up in `self.win` (as the decision does), so it may be stored in the table. Estimator
     /// cutoffs return the estimate's count (which may stop once the target is settled).
+    /// The copy it runs (baseline or fast) is chosen here, once a search.
     #[inline]
+    #[allow(unsafe_code, unused_unsafe)]
     pub fn search_value(&mut self, target: u8) -> u8 {
+        if self.fast {
+            // SAFETY: `fast` is `cpu::fast()`: the processor has the instructions.
+            unsafe { self.search_value_fast(target) }
+        } else {
+            self.search_value_at::<false>(target)
+        }
+    }
+
+    /// [`Searcher::search_value`]'s fast copy.
+    #[inline(never)]
+    #[cfg_attr(
+        target_arch = "x86_64",
+        target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")
+    )]
+    fn search_value_fast(&mut self, target: u8) -> u8 {
+        self.search_value_at::<true>(target)
+    }
+
+    /// [`Searcher::search_value`] in the baseline copy (`F` false) or the fast one (`F`
+    /// true: only ever inlined into a function compiled with the fast instructions). Every
+    /// function of the search below takes `F` on, and calls the copies of its kind.
+    #[inline(always)]
+    fn search_value_at<const F: bool>(&mut self, target: u8) -> u8 {
         self.nodes += 1;
         match self.trick_len {
-            0 => self.search_trick_start(target),
-            1 => self.search_in_trick::<1>(target),
-            2 => self.search_in_trick::<2>(target),
-            _ => self.search_in_trick::<3>(target),
+            0 => self.search_trick_start::<F>(target),
+            1 => self.search_in_trick::<1, F>(target),
+            2 => self.search_in_trick::<2, F>(target),
+            _ => self.search_in_trick::<3, F>(target),
         }
     }
 
@@ -373,20 +402,20 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     // Always inlined (with `try_move`) into `search_moves`: a node inside a trick then costs
     // no call frame (fewer instructions, callgrind); the trick start is out of line.
     #[inline(always)]
-    fn search_after<const P: usize>(&mut self, target: u8) -> u8 {
+    fn search_after<const P: usize, const F: bool>(&mut self, target: u8) -> u8 {
         self.nodes += 1;
         match P {
-            0 => self.search_in_trick::<1>(target),
-            1 => self.search_in_trick::<2>(target),
-            2 => self.search_in_trick::<3>(target),
+            0 => self.search_in_trick::<1, F>(target),
+            1 => self.search_in_trick::<2, F>(target),
+            2 => self.search_in_trick::<3, F>(target),
             // Out of line: inside a trick, a node goes straight to its moves.
-            _ => self.search_trick_start(target),
+            _ => self.search_trick_start::<F>(target),
         }
     }
 
     /// [`Searcher::search_value`] inside a trick, `P` cards of it played (1 to 3).
     #[inline(always)]
-    fn search_in_trick<const P: usize>(&mut self, target: u8) -> u8 {
+    fn search_in_trick<const P: usize, const F: bool>(&mut self, target: u8) -> u8 {
         debug_assert_eq!(self.trick_len, P);
         let d = self.depth();
         let me_max = self.leader.offset(P).side() == self.max_side;
@@ -405,13 +434,39 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                 return v;
             }
         }
-        self.search_moves::<P>(target, d, me_max)
+        self.search_moves::<P, F>(target, d, me_max)
     }
 
     /// [`Searcher::search_value`] at the start of a trick: the cutoffs by trick count, the
     /// estimators and the table before the moves.
+    #[inline(always)]
+    #[allow(unsafe_code, unused_unsafe)]
+    fn search_trick_start<const F: bool>(&mut self, target: u8) -> u8 {
+        if F {
+            // SAFETY: `F` is true only below `search_value_fast`, called when
+            // `cpu::fast()` found the instructions.
+            unsafe { self.search_trick_start_fast(target) }
+        } else {
+            self.search_trick_start_baseline(target)
+        }
+    }
+
     #[inline(never)]
-    fn search_trick_start(&mut self, target: u8) -> u8 {
+    fn search_trick_start_baseline(&mut self, target: u8) -> u8 {
+        self.search_trick_start_at::<false>(target)
+    }
+
+    #[inline(never)]
+    #[cfg_attr(
+        target_arch = "x86_64",
+        target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")
+    )]
+    fn search_trick_start_fast(&mut self, target: u8) -> u8 {
+        self.search_trick_start_at::<true>(target)
+    }
+
+    #[inline(always)]
+    fn search_trick_start_at<const F: bool>(&mut self, target: u8) -> u8 {
         let d = self.depth();
         let me = self.to_play();
         let me_max = me.side() == self.max_side;
@@ -430,9 +485,9 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             return self.evaluate_last();
         }
         if !self.plain_trick_start {
-            return self.trick_start_configured(target, d, me, me_max, tl);
+            return self.trick_start_configured::<F>(target, d, me, me_max, tl);
         }
-        if let Some(v) = self.trick_start_estimators::<true>(target, d, me, me_max, tl) {
+        if let Some(v) = self.trick_start_estimators::<true, F>(target, d, me, me_max, tl) {
             return v;
         }
         // The table's view of the position (the position itself: no symmetry), built only
@@ -443,7 +498,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             self.stats.count(Counter::Table, d);
             return v;
         }
-        self.search_and_store::<true>(&key, &at, None, target, d, me_max, tl)
+        self.search_and_store::<true, F>(&key, &at, None, target, d, me_max, tl)
     }
 
     /// [`Searcher::search_trick_start`] past its first tests for any configuration other
@@ -451,8 +506,54 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     /// switched off, the table before the estimators from `tt_first_tricks` tricks left
     /// (DDS does so from 6), stored bounds verified at trick starts, or a root with
     /// symmetries.
+    #[inline(always)]
+    #[allow(unsafe_code, unused_unsafe)]
+    fn trick_start_configured<const F: bool>(
+        &mut self,
+        target: u8,
+        d: usize,
+        me: Seat,
+        me_max: bool,
+        tl: u8,
+    ) -> u8 {
+        if F {
+            // SAFETY: as in `search_trick_start`.
+            unsafe { self.trick_start_configured_fast(target, d, me, me_max, tl) }
+        } else {
+            self.trick_start_configured_baseline(target, d, me, me_max, tl)
+        }
+    }
+
     #[inline(never)]
-    fn trick_start_configured(
+    fn trick_start_configured_baseline(
+        &mut self,
+        target: u8,
+        d: usize,
+        me: Seat,
+        me_max: bool,
+        tl: u8,
+    ) -> u8 {
+        self.trick_start_configured_at::<false>(target, d, me, me_max, tl)
+    }
+
+    #[inline(never)]
+    #[cfg_attr(
+        target_arch = "x86_64",
+        target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")
+    )]
+    fn trick_start_configured_fast(
+        &mut self,
+        target: u8,
+        d: usize,
+        me: Seat,
+        me_max: bool,
+        tl: u8,
+    ) -> u8 {
+        self.trick_start_configured_at::<true>(target, d, me, me_max, tl)
+    }
+
+    #[inline(always)]
+    fn trick_start_configured_at<const F: bool>(
         &mut self,
         target: u8,
         d: usize,
@@ -462,14 +563,14 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     ) -> u8 {
         let cfg = self.config;
         if !cfg.transposition_table {
-            if let Some(v) = self.trick_start_estimators::<false>(target, d, me, me_max, tl) {
+            if let Some(v) = self.trick_start_estimators::<false, F>(target, d, me, me_max, tl) {
                 return v;
             }
-            return self.search_moves::<0>(target, d, me_max);
+            return self.search_moves::<0, F>(target, d, me_max);
         }
         let tt_first = u32::from(tl) >= cfg.tt_first_tricks;
         if !tt_first {
-            if let Some(v) = self.trick_start_estimators::<false>(target, d, me, me_max, tl) {
+            if let Some(v) = self.trick_start_estimators::<false, F>(target, d, me, me_max, tl) {
                 return v;
             }
         }
@@ -481,11 +582,11 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
             return v;
         }
         if tt_first {
-            if let Some(v) = self.trick_start_estimators::<false>(target, d, me, me_max, tl) {
+            if let Some(v) = self.trick_start_estimators::<false, F>(target, d, me, me_max, tl) {
                 return v;
             }
         }
-        self.search_and_store::<false>(&key, &at, g, target, d, me_max, tl)
+        self.search_and_store::<false, F>(&key, &at, g, target, d, me_max, tl)
     }
 
     /// The trick start's estimators (QuickTricks, the trump honours, LaterTricks): the
@@ -493,7 +594,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     /// `PLAIN`: the plain configuration (`plain_trick_start`), every estimator on, so that
     /// the hot path tests no switch.
     #[inline(always)]
-    fn trick_start_estimators<const PLAIN: bool>(
+    fn trick_start_estimators<const PLAIN: bool, const F: bool>(
         &mut self,
         target: u8,
         d: usize,
@@ -554,7 +655,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     /// `PLAIN`: the plain configuration (`plain_trick_start`), which verifies no stored bound.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn search_and_store<const PLAIN: bool>(
+    fn search_and_store<const PLAIN: bool, const F: bool>(
         &mut self,
         key: &T::Key,
         at: &TrickStart,
@@ -565,7 +666,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         tl: u8,
     ) -> u8 {
         let cfg = self.config;
-        let value = self.search_moves::<0>(target, d, me_max);
+        let value = self.search_moves::<0, F>(target, d, me_max);
         let won = value >= target;
         let leader_won = won == me_max;
         // The value as tricks of the side on lead from here: a lower bound when
@@ -781,7 +882,12 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     // The second and third hands' forced moves are played in `search_choice`: inlined into
     // their callers too, they cost more than the calls they save (callgrind).
     #[inline(always)]
-    fn search_moves<const P: usize>(&mut self, target: u8, d: usize, me_max: bool) -> u8 {
+    fn search_moves<const P: usize, const F: bool>(
+        &mut self,
+        target: u8,
+        d: usize,
+        me_max: bool,
+    ) -> u8 {
         debug_assert_eq!(
             self.out,
             self.trick[..P].iter().fold(
@@ -795,20 +901,54 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         let d = d & (DEPTHS - 1);
         if P == 3 && self.config.forced_moves {
             if let Some(mv) = forced_move(&trick_view!(self, P)) {
-                return self.search_forced::<P>(&mv, target, d, me_max);
+                return self.search_forced::<P, F>(&mv, target, d, me_max);
             }
         }
-        self.search_choice::<P>(target, d, me_max)
+        self.search_choice::<P, F>(target, d, me_max)
     }
 
     /// [`Searcher::search_moves`] past the fourth hand's forced move: the second and third
     /// hands' forced moves, then the move picker's loop.
-    fn search_choice<const P: usize>(&mut self, target: u8, d: usize, me_max: bool) -> u8 {
+    #[inline(always)]
+    #[allow(unsafe_code, unused_unsafe)]
+    fn search_choice<const P: usize, const F: bool>(
+        &mut self,
+        target: u8,
+        d: usize,
+        me_max: bool,
+    ) -> u8 {
+        if F {
+            // SAFETY: as in `search_trick_start`.
+            unsafe { self.search_choice_fast::<P>(target, d, me_max) }
+        } else {
+            self.search_choice_baseline::<P>(target, d, me_max)
+        }
+    }
+
+    fn search_choice_baseline<const P: usize>(&mut self, target: u8, d: usize, me_max: bool) -> u8 {
+        self.search_choice_at::<P, false>(target, d, me_max)
+    }
+
+    #[cfg_attr(
+        target_arch = "x86_64",
+        target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")
+    )]
+    fn search_choice_fast<const P: usize>(&mut self, target: u8, d: usize, me_max: bool) -> u8 {
+        self.search_choice_at::<P, true>(target, d, me_max)
+    }
+
+    #[inline(always)]
+    fn search_choice_at<const P: usize, const F: bool>(
+        &mut self,
+        target: u8,
+        d: usize,
+        me_max: bool,
+    ) -> u8 {
         debug_assert!(d < 53);
         let d = d & (DEPTHS - 1);
         if (P == 1 || P == 2) && self.config.forced_moves {
             if let Some(mv) = forced_move(&trick_view!(self, P)) {
-                return self.search_forced::<P>(&mv, target, d, me_max);
+                return self.search_forced::<P, F>(&mv, target, d, me_max);
             }
         }
         // The tricks the side to play needs, as `Searcher::need` but cheaper (at every
@@ -832,7 +972,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         let mut picker = MovePicker::new(&trick_view!(self, P), self.ordering, &hints, small);
         if P == 3 && d as u32 >= self.etc_min_cards {
             let moves = picker.every_move(&trick_view!(self, P), self.ordering, &hints);
-            if let Some(v) = self.etc(&picker, &moves, &hints, target, d, me_max) {
+            if let Some(v) = self.etc::<F>(&picker, &moves, &hints, target, d, me_max) {
                 return v;
             }
         }
@@ -845,7 +985,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         let mut best = 0u8;
         // The view as a closure: made only when a stage needs it (generation and ordering).
         while let Some(mv) = picker.next(|| trick_view!(self, P), self.ordering, &hints) {
-            match self.try_move::<P>(&picker, &mv, &hints, target, d, me_max) {
+            match self.try_move::<P, F>(&picker, &mv, &hints, target, d, me_max) {
                 Ok(v) => return v,
                 Err((v, child)) => {
                     best = best.max(v ^ flip);
@@ -862,14 +1002,14 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     /// winning ranks its search backed up. A cutoff is kept as the depth's hint, but the
     /// ordering is not told: there was no choice to learn from.
     #[inline(always)]
-    fn search_forced<const P: usize>(
+    fn search_forced<const P: usize, const F: bool>(
         &mut self,
         mv: &Move,
         target: u8,
         d: usize,
         me_max: bool,
     ) -> u8 {
-        let (v, child) = self.search_move::<P>(mv, target, d);
+        let (v, child) = self.search_move::<P, F>(mv, target, d);
         self.win[d] = child;
         if (v >= target) == me_max {
             self.hints.at[d].cutoff = Some(mv.card);
@@ -881,9 +1021,14 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     /// winning ranks its search backed up (with the trick's winner if `mv` completed a trick
     /// won by rank).
     #[inline(always)]
-    fn search_move<const P: usize>(&mut self, mv: &Move, target: u8, d: usize) -> (u8, Hand) {
+    fn search_move<const P: usize, const F: bool>(
+        &mut self,
+        mv: &Move,
+        target: u8,
+        d: usize,
+    ) -> (u8, Hand) {
         let mark = self.play_at::<P>(mv.card, mv.equals);
-        let v = self.search_after::<P>(target);
+        let v = self.search_after::<P, F>(target);
         self.unplay_at::<P>(mv.card);
         (v, self.win[(d - 1) & (DEPTHS - 1)] | mark)
     }
@@ -893,7 +1038,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     // Always inlined: with a plain `#[inline]` LLVM kept it out of line once `search_value`
     // was inlined (more instructions, callgrind).
     #[inline(always)]
-    fn try_move<const P: usize>(
+    fn try_move<const P: usize, const F: bool>(
         &mut self,
         picker: &MovePicker,
         mv: &Move,
@@ -902,7 +1047,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         d: usize,
         me_max: bool,
     ) -> Result<u8, (u8, Hand)> {
-        let (v, child) = self.search_move::<P>(mv, target, d);
+        let (v, child) = self.search_move::<P, F>(mv, target, d);
         if (v >= target) == me_max {
             self.win[d] = child;
             self.hints.at[d].cutoff = Some(mv.card);
@@ -922,7 +1067,55 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
 
     /// Enhanced transposition cutoffs (chapter 6): does one of the fourth hand's moves lead
     /// to a position whose TT entry already decides the search for the side to move?
-    fn etc(
+    #[inline(always)]
+    #[allow(unsafe_code, unused_unsafe)]
+    fn etc<const F: bool>(
+        &mut self,
+        picker: &MovePicker,
+        moves: &MoveList,
+        hints: &OrderHints,
+        target: u8,
+        d: usize,
+        me_max: bool,
+    ) -> Option<u8> {
+        if F {
+            // SAFETY: as in `search_trick_start`.
+            unsafe { self.etc_fast(picker, moves, hints, target, d, me_max) }
+        } else {
+            self.etc_baseline(picker, moves, hints, target, d, me_max)
+        }
+    }
+
+    fn etc_baseline(
+        &mut self,
+        picker: &MovePicker,
+        moves: &MoveList,
+        hints: &OrderHints,
+        target: u8,
+        d: usize,
+        me_max: bool,
+    ) -> Option<u8> {
+        self.etc_at(picker, moves, hints, target, d, me_max)
+    }
+
+    #[cfg_attr(
+        target_arch = "x86_64",
+        target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")
+    )]
+    fn etc_fast(
+        &mut self,
+        picker: &MovePicker,
+        moves: &MoveList,
+        hints: &OrderHints,
+        target: u8,
+        d: usize,
+        me_max: bool,
+    ) -> Option<u8> {
+        self.etc_at(picker, moves, hints, target, d, me_max)
+    }
+
+    #[inline(always)]
+    fn etc_at(
         &mut self,
         picker: &MovePicker,
         moves: &MoveList,

@@ -78,6 +78,9 @@ pub(super) fn forcing_move(
 }
 
 impl TunedOrdering {
+    // Always inlined into `order_moves`'s two copies (baseline and fast), each its only
+    // caller before there were two.
+    #[inline(always)]
     pub(super) fn second_hand(
         view: &TrickView,
         t: &Trick,
@@ -259,6 +262,9 @@ impl TunedOrdering {
         }
     }
 
+    // Always inlined into `order_moves`'s two copies (baseline and fast), each its only
+    // caller before there were two.
+    #[inline(always)]
     pub(super) fn third_hand(
         view: &TrickView,
         t: &Trick,
@@ -430,6 +436,9 @@ impl TunedOrdering {
         }
     }
 
+    // Always inlined into `order_moves`'s two copies (baseline and fast), each its only
+    // caller before there were two.
+    #[inline(always)]
     pub(super) fn fourth_hand(
         view: &TrickView,
         t: &Trick,

@@ -553,32 +553,34 @@ impl TunedOrdering {
         any_bonus
     }
 
-    /// The leader's weights, without the categories.
-    #[inline(never)]
-    pub(super) fn leader(
-        memo: &LeadMemo,
-        view: &TrickView,
-        trump: Option<Suit>,
-        hints: &OrderHints,
-        moves: &mut MoveList,
-    ) {
-        Self::weigh_leads::<false>(memo, view, trump, hints, moves);
+    ddsolve_cards::fast_copy! { Self:
+        /// The leader's weights, without the categories.
+        pub(super) fn leader / leader_fast(
+            memo: &LeadMemo,
+            view: &TrickView,
+            trump: Option<Suit>,
+            hints: &OrderHints,
+            moves: &mut MoveList,
+        ) {
+            Self::weigh_leads::<false>(memo, view, trump, hints, moves);
+        }
     }
 
-    /// The leader's moves (two or more) weighed and sorted, with the lead categories'
-    /// bonuses ([`MoveOrdering::order_lead_with_categories`]).
-    #[inline(never)]
-    pub(super) fn order_lead_categorised(
-        memo: &LeadMemo,
-        view: &TrickView,
-        hints: &OrderHints,
-        moves: &mut MoveList,
-    ) {
-        let keyed = Self::weigh_leads::<true>(memo, view, view.live_trump(), hints, moves);
-        sort(moves);
-        if keyed {
-            for m in moves.iter_mut() {
-                m.weight = from_key(m.weight);
+    ddsolve_cards::fast_copy! { Self:
+        /// The leader's moves (two or more) weighed and sorted, with the lead categories'
+        /// bonuses ([`MoveOrdering::order_lead_with_categories`]).
+        pub(super) fn order_lead_categorised / order_lead_categorised_fast(
+            memo: &LeadMemo,
+            view: &TrickView,
+            hints: &OrderHints,
+            moves: &mut MoveList,
+        ) {
+            let keyed = Self::weigh_leads::<true>(memo, view, view.live_trump(), hints, moves);
+            sort(moves);
+            if keyed {
+                for m in moves.iter_mut() {
+                    m.weight = from_key(m.weight);
+                }
             }
         }
     }

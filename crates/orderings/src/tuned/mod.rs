@@ -130,27 +130,33 @@ impl LeadWeighing for TunedOrdering {
 }
 
 impl TunedOrdering {
-    /// [`MoveOrdering::order`] for two moves or more.
-    #[inline(never)]
-    fn order_moves(memo: &LeadMemo, view: &TrickView, hints: &OrderHints, moves: &mut MoveList) {
-        // Trump rules only while trumps are out.
-        let out = view.out;
-        let trump = view.live_trump();
-        if view.trick.is_empty() {
-            Self::leader(memo, view, trump, hints, moves);
-            sort(moves);
-            return;
+    ddsolve_cards::fast_copy! { Self:
+        /// [`MoveOrdering::order`] for two moves or more.
+        fn order_moves / order_moves_fast(
+            memo: &LeadMemo,
+            view: &TrickView,
+            hints: &OrderHints,
+            moves: &mut MoveList,
+        ) {
+            // Trump rules only while trumps are out.
+            let out = view.out;
+            let trump = view.live_trump();
+            if view.trick.is_empty() {
+                Self::leader(memo, view, trump, hints, moves);
+                sort(moves);
+                return;
+            }
+            let trick = Trick::new(view, out);
+            // The weights are worked out apart from the moves and put in as the sort moves
+            // them: the sort then reads no move over a store just made to its weight.
+            let mut ws = [0; 13];
+            match view.trick.len() {
+                1 => Self::second_hand(view, &trick, trump, moves, &mut ws),
+                2 => Self::third_hand(view, &trick, trump, moves, &mut ws),
+                _ => Self::fourth_hand(view, &trick, trump, moves, &mut ws),
+            }
+            sort_weighed(moves, &ws);
         }
-        let trick = Trick::new(view, out);
-        // The weights are worked out apart from the moves and put in as the sort moves
-        // them: the sort then reads no move over a store just made to its weight.
-        let mut ws = [0; 13];
-        match view.trick.len() {
-            1 => Self::second_hand(view, &trick, trump, moves, &mut ws),
-            2 => Self::third_hand(view, &trick, trump, moves, &mut ws),
-            _ => Self::fourth_hand(view, &trick, trump, moves, &mut ws),
-        }
-        sort_weighed(moves, &ws);
     }
 }
 
