@@ -75,7 +75,8 @@ proptest! {
     #[test]
     fn warm_solver_across_strains(seed in any::<u64>()) {
         let mut rng = DealRng::new(seed);
-        let deal = rng.partial_deal(1 + rng.below(4) as u32);
+        let cards = 1 + rng.below(4) as u32;
+        let deal = rng.partial_deal(cards);
         let mut solver = SolverBuilder::new().tt_memory_mb(8).build();
         for _ in 0..6 {
             let strain = Strain::ALL[rng.below(5) as usize];
