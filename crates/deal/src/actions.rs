@@ -232,10 +232,8 @@ impl<'s> Actions<'s> {
                         }
                     }
                 }
-                (Action::PrintPbn, _) => {
-                    if !self.info.quiet {
-                        write_pbn(&self.info, out, nprod, &deal)?;
-                    }
+                (Action::PrintPbn, _) if !self.info.quiet => {
+                    write_pbn(&self.info, out, nprod, &deal)?;
                 }
                 (Action::Print(_), State::Print { deals }) => deals.push(deal),
                 (Action::Average(_, e), State::Average { sum }) => {
