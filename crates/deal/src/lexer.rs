@@ -455,7 +455,7 @@ impl Lexer<'_> {
         Ok(Token { tok, span })
     }
 
-    /// A number, a shape (`4333`, `4x3x`) or a card with a digit rank (`2C`).
+    /// A number, a shape of four digits or with an `x`, or a card with a digit rank.
     fn number(&mut self, span: Span) -> Result<Tok, ScriptError> {
         let c = self.peek(0).unwrap_or('0');
         if ('2'..='9').contains(&c)
