@@ -43,6 +43,8 @@ pub enum Command {
     /// Single-dummy play: each legal card valued over deals consistent with what the
     /// player saw.
     Sd(crate::sd::SdArgs),
+    /// Run a dealer script: deal hands that meet its condition and run its actions.
+    Deal(crate::deal::DealArgs),
 }
 
 /// Output format.

@@ -44,6 +44,7 @@ mod annotate;
 mod args;
 mod check;
 mod condition;
+mod deal;
 mod error;
 mod input;
 mod lead;
@@ -94,6 +95,7 @@ fn main() -> ExitCode {
         args::Command::Serve(a) => serve::run(&a),
         args::Command::Lead(a) => lead::run(&a, &mut out),
         args::Command::Sd(a) => sd::run(&a, &mut out),
+        args::Command::Deal(a) => deal::run(&a, &mut out),
     }
     .and_then(|code| {
         out.flush()?;
