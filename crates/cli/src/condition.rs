@@ -33,6 +33,7 @@ pub fn load(path: &Path) -> Result<DealFilter, CliError> {
             *counter = counter.wrapping_mul(1_103_515_245).wrapping_add(12_345);
             *counter >> 1
         };
-        eval.eval(condition, tricks, &mut rand).is_ok_and(|v| v != 0)
+        eval.eval(condition, tricks, &mut rand)
+            .is_ok_and(|v| v != 0)
     }))
 }

@@ -55,7 +55,12 @@ pub struct SampleArgs {
     #[arg(long, value_name = "FILE")]
     pub deals: Option<PathBuf>,
     /// Samples to deal.
-    #[arg(short = 'n', long = "samples", value_name = "N", default_value = "1000")]
+    #[arg(
+        short = 'n',
+        long = "samples",
+        value_name = "N",
+        default_value = "1000"
+    )]
     pub samples: NonZeroUsize,
     /// The seed of the sampling (the same seed gives the same samples on any number of
     /// threads).
@@ -258,7 +263,11 @@ pub fn text_table(heading: &str, what: &str, analysis: &Analysis) -> String {
         .max()
         .unwrap_or(4)
         .max(what.len());
-    let success = if what == "lead" { "set %" } else { "make/set %" };
+    let success = if what == "lead" {
+        "set %"
+    } else {
+        "make/set %"
+    };
     s.push_str(&format!(
         "{what:<width$}  {:>12}  {:>12}  {:>15}  {:>13}  {:>13}  {:>6}\n",
         "tricks", success, "score", "IMPs", "MPs %", "best %"

@@ -105,7 +105,10 @@ proptest! {
 fn warm_leads_of_full_deals_equal_cold_ones() {
     let mut rng = DealRng::new(42);
     let mut warm = SolverBuilder::new().tt_memory_mb(16).build();
-    let mut cold = SolverBuilder::new().tt_memory_mb(16).build().keep_table(false);
+    let mut cold = SolverBuilder::new()
+        .tt_memory_mb(16)
+        .build()
+        .keep_table(false);
     for _ in 0..4 {
         let deal = rng.deal();
         let pos = Position::new(deal, Strain::NoTrump, Seat::West);
@@ -115,5 +118,10 @@ fn warm_leads_of_full_deals_equal_cold_ones() {
             assert_eq!(warm.tricks(&after), cold.tricks(&after), "{card} {after:?}");
         }
     }
-    assert!(warm.nodes() < cold.nodes(), "{} {}", warm.nodes(), cold.nodes());
+    assert!(
+        warm.nodes() < cold.nodes(),
+        "{} {}",
+        warm.nodes(),
+        cold.nodes()
+    );
 }

@@ -81,7 +81,8 @@ pub fn card_classes(pos: &Position, cards: Hand) -> Vec<Hand> {
                     } else {
                         (card.rank(), c.rank())
                     };
-                    let between = ddsolve_cards::Holding::below(hi) - ddsolve_cards::Holding::below(lo);
+                    let between =
+                        ddsolve_cards::Holding::below(hi) - ddsolve_cards::Holding::below(lo);
                     (others.suit(card.suit()) & between).is_empty()
                 }
             })
@@ -143,7 +144,9 @@ pub fn value_samples<E>(
                         let v = sol
                             .cards
                             .iter()
-                            .find(|c| c.card.suit() == card.suit() && c.equals.contains(card.rank()))
+                            .find(|c| {
+                                c.card.suit() == card.suit() && c.equals.contains(card.rank())
+                            })
                             .expect("every legal card is valued");
                         tricks[i] = side_total(&pos, side, v.tricks);
                     }

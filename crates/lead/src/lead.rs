@@ -145,27 +145,34 @@ pub fn analyse_leads(
     let known = problem.known()?;
     let leads = problem.leads();
     let position = |d: &Deal| problem.position(d);
-    run(&known, deals, &position, &leads, problem.defence(), options, progress).and_then(
-        |(samples, tried)| {
-            if samples.is_empty() {
-                return Err(LeadError::NoDeals);
-            }
-            let nodes = samples.iter().map(|s| s.nodes).sum();
-            Ok(Analysis {
-                stats: card_stats(
-                    &leads,
-                    &samples,
-                    problem.defence(),
-                    &problem.contract,
-                    problem.vulnerable,
-                ),
-                cards: leads,
-                samples,
-                tried,
-                nodes,
-            })
-        },
+    run(
+        &known,
+        deals,
+        &position,
+        &leads,
+        problem.defence(),
+        options,
+        progress,
     )
+    .and_then(|(samples, tried)| {
+        if samples.is_empty() {
+            return Err(LeadError::NoDeals);
+        }
+        let nodes = samples.iter().map(|s| s.nodes).sum();
+        Ok(Analysis {
+            stats: card_stats(
+                &leads,
+                &samples,
+                problem.defence(),
+                &problem.contract,
+                problem.vulnerable,
+            ),
+            cards: leads,
+            samples,
+            tried,
+            nodes,
+        })
+    })
 }
 
 /// Draws or checks the deals and values `cards` on each: the samples and the deals tried.
@@ -201,7 +208,9 @@ pub(crate) fn run(
                 options,
                 &mut sink,
             )?;
-            if options.deadline.is_some_and(|d| std::time::Instant::now() >= d)
+            if options
+                .deadline
+                .is_some_and(|d| std::time::Instant::now() >= d)
                 && (samples.len() as u64) < count
             {
                 return Err(LeadError::TimeLimit {
@@ -246,7 +255,14 @@ pub(crate) fn run(
                     });
                 }
             }
-            value_samples(given.iter().cloned(), position, cards, side, options, &mut sink)?;
+            value_samples(
+                given.iter().cloned(),
+                position,
+                cards,
+                side,
+                options,
+                &mut sink,
+            )?;
             if samples.len() < given.len() {
                 return Err(LeadError::TimeLimit {
                     done: samples.len(),

@@ -69,7 +69,10 @@ pub fn parse_contract(text: &str) -> Result<Contract, ParseError> {
         (Doubling::Undoubled, rest)
     };
     let mut seat_chars = rest.chars();
-    let declarer = seat_chars.next().and_then(Seat::from_letter).ok_or_else(bad)?;
+    let declarer = seat_chars
+        .next()
+        .and_then(Seat::from_letter)
+        .ok_or_else(bad)?;
     if seat_chars.next().is_some() {
         return Err(bad());
     }

@@ -71,7 +71,10 @@ impl Known {
 
     /// `card` is in `seat`'s hand.
     pub fn add_card(&mut self, seat: Seat, card: Card) -> Result<(), SampleError> {
-        if let Some(other) = Seat::ALL.into_iter().find(|&s| self.hands[s].contains(card)) {
+        if let Some(other) = Seat::ALL
+            .into_iter()
+            .find(|&s| self.hands[s].contains(card))
+        {
             if other != seat {
                 return Err(SampleError::CardTwice {
                     card,
@@ -300,7 +303,10 @@ mod tests {
         for s in Seat::ALL {
             known.show_out(s, Suit::Clubs);
         }
-        assert_eq!(known.forced(), Err(SampleError::NoRoom { suit: Suit::Clubs }));
+        assert_eq!(
+            known.forced(),
+            Err(SampleError::NoRoom { suit: Suit::Clubs })
+        );
     }
 
     #[test]

@@ -105,7 +105,9 @@ impl SdProblem {
             }
         }
         let mut known = Known::new();
-        known.add_hand(self.viewer, self.hand).map_err(LeadError::from)?;
+        known
+            .add_hand(self.viewer, self.hand)
+            .map_err(LeadError::from)?;
         known.add_hand(dummy, self.dummy).map_err(LeadError::from)?;
         let visible = |s: Seat| s == self.viewer || s == dummy;
         let trump = self.contract.strain();
@@ -182,7 +184,11 @@ impl SdProblem {
     /// If the deal does not agree with the play ([`Known::admits`] on [`SdProblem::seen`]'s
     /// `known` is true of every sampled or checked deal).
     pub fn position(&self, deal: &Deal) -> Position {
-        let mut pos = Position::new(deal.clone(), self.contract.strain(), self.contract.declarer().next());
+        let mut pos = Position::new(
+            deal.clone(),
+            self.contract.strain(),
+            self.contract.declarer().next(),
+        );
         for &card in &self.played {
             pos.play(card).expect("a deal consistent with the play");
         }

@@ -84,8 +84,13 @@ fn every_method_and_thread_count_gives_the_same_samples() {
 #[test]
 fn warm_searches_fewer_nodes_than_cold() {
     let p = problem();
-    let warm = analyse_leads(&p, sampled(4, 11), &options(1, Method::WarmEachCard), &mut |_| {})
-        .unwrap();
+    let warm = analyse_leads(
+        &p,
+        sampled(4, 11),
+        &options(1, Method::WarmEachCard),
+        &mut |_| {},
+    )
+    .unwrap();
     let cold = analyse_leads(&p, sampled(4, 11), &options(1, Method::Cold), &mut |_| {}).unwrap();
     assert!(warm.nodes < cold.nodes, "{} {}", warm.nodes, cold.nodes);
 }
@@ -94,8 +99,13 @@ fn warm_searches_fewer_nodes_than_cold() {
 fn given_deals_must_agree_with_the_hand() {
     let p = problem();
     let good = sampled_deals(&p, 2);
-    let a = analyse_leads(&p, Deals::Given(&good), &options(1, Method::Warm), &mut |_| {})
-        .unwrap();
+    let a = analyse_leads(
+        &p,
+        Deals::Given(&good),
+        &options(1, Method::Warm),
+        &mut |_| {},
+    )
+    .unwrap();
     assert_eq!(a.samples.len(), 2);
     assert_eq!(a.tried, 2);
     let other: Deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
@@ -109,7 +119,11 @@ fn given_deals_must_agree_with_the_hand() {
     )
     .unwrap_err();
     assert!(err.to_string().starts_with("deal 2 ("), "{err}");
-    assert!(err.to_string().contains("W's hand must hold KQ3.J92.T8763.A4"), "{err}");
+    assert!(
+        err.to_string()
+            .contains("W's hand must hold KQ3.J92.T8763.A4"),
+        "{err}"
+    );
 }
 
 fn sampled_deals(p: &LeadProblem, n: u64) -> Vec<Deal> {
@@ -135,14 +149,20 @@ fn the_filter_is_applied_and_progress_comes_in_order() {
     })
     .unwrap();
     assert!(a.tried >= 4);
-    assert_eq!(seen, a.samples.iter().map(|s| s.deal.clone()).collect::<Vec<_>>());
+    assert_eq!(
+        seen,
+        a.samples.iter().map(|s| s.deal.clone()).collect::<Vec<_>>()
+    );
     assert!(a.samples.iter().all(|s| strong(&s.deal)));
 }
 
 #[test]
 fn groups_and_statistics_of_a_hand_made_matrix() {
     // Three cards over two samples (defence's tricks): SA and SK equal on both, H2 not.
-    let cards: Vec<Card> = ["SA", "SK", "H2"].iter().map(|c| c.parse().unwrap()).collect();
+    let cards: Vec<Card> = ["SA", "SK", "H2"]
+        .iter()
+        .map(|c| c.parse().unwrap())
+        .collect();
     let deal: Deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
         .parse()
         .unwrap();
@@ -172,7 +192,10 @@ fn groups_and_statistics_of_a_hand_made_matrix() {
     assert_eq!(a.matchpoints.mean, 0.75);
     assert_eq!(a.best.mean, 1.0);
     assert_eq!(b.cards, cards[2..]);
-    assert_eq!((b.imps.mean, b.matchpoints.mean, b.best.mean), (-5.0, 0.25, 0.5));
+    assert_eq!(
+        (b.imps.mean, b.matchpoints.mean, b.best.mean),
+        (-5.0, 0.25, 0.5)
+    );
     assert_eq!(b.success.mean, 0.0);
 }
 
@@ -198,8 +221,8 @@ fn single_dummy_samples_respect_what_was_seen() {
     let seen = p.seen().unwrap();
     assert_eq!(seen.to_play, Seat::North);
     assert!(seen.known.has_shown_out(Seat::West, Suit::Hearts));
-    let a = analyse_single_dummy(&p, sampled(6, 2), &options(2, Method::Warm), &mut |_| {})
-        .unwrap();
+    let a =
+        analyse_single_dummy(&p, sampled(6, 2), &options(2, Method::Warm), &mut |_| {}).unwrap();
     // North's hearts are the legal cards: A5 4 -> HA, H5, H4.
     assert_eq!(
         a.cards.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
@@ -232,7 +255,10 @@ fn single_dummy_samples_respect_what_was_seen() {
 fn single_dummy_errors_name_the_problem() {
     let err = sd_problem("CK C3 C2 S4").seen().unwrap_err();
     assert!(matches!(err, SdError::BadCard { number: 4, .. }), "{err}");
-    assert!(err.to_string().contains("holds a card of the suit led"), "{err}");
+    assert!(
+        err.to_string().contains("holds a card of the suit led"),
+        "{err}"
+    );
     let err = sd_problem("CK C3 C2 CA ST").seen().unwrap_err();
     assert!(err.to_string().contains("it is in N's hand"), "{err}");
     let err = sd_problem("CK C3").seen().unwrap_err();
@@ -255,7 +281,10 @@ fn the_sampler_is_uniform_over_the_layouts() {
     let mut known = Known::new();
     known.add_hand(Seat::North, deal.hand(Seat::North)).unwrap();
     known.add_hand(Seat::South, deal.hand(Seat::South)).unwrap();
-    let unseen: Vec<Card> = ["S8", "S7", "HA", "SA"].iter().map(|c| c.parse().unwrap()).collect();
+    let unseen: Vec<Card> = ["S8", "S7", "HA", "SA"]
+        .iter()
+        .map(|c| c.parse().unwrap())
+        .collect();
     for seat in [Seat::East, Seat::West] {
         for c in deal.hand(seat).iter().filter(|c| !unseen.contains(c)) {
             known.add_card(seat, c).unwrap();
@@ -266,13 +295,18 @@ fn the_sampler_is_uniform_over_the_layouts() {
     let counts = Counts::default();
     let mut layouts = std::collections::HashMap::<Hand, u64>::new();
     for d in sampler.deals(n, None, &counts) {
-        *layouts.entry(d.hand(Seat::East) - known.hands()[Seat::East]).or_default() += 1;
+        *layouts
+            .entry(d.hand(Seat::East) - known.hands()[Seat::East])
+            .or_default() += 1;
     }
     assert_eq!(counts.accepted(), n);
     assert_eq!(layouts.len(), 6);
     // Each layout 1000 times on average, binomial SD sqrt(6000 * 1/6 * 5/6) = 28.9.
     for (hand, count) in layouts {
-        assert!((count as f64 - 1000.0).abs() < 4.0 * 28.9, "{hand}: {count}");
+        assert!(
+            (count as f64 - 1000.0).abs() < 4.0 * 28.9,
+            "{hand}: {count}"
+        );
     }
 }
 
@@ -308,6 +342,10 @@ fn shown_out_suits_keep_the_other_splits_hypergeometric() {
             / choose(others, east_slots);
         let sd = (n as f64 * prob * (1.0 - prob)).sqrt();
         let got = by_k[k as usize] as f64;
-        assert!((got - n as f64 * prob).abs() < 4.0 * sd + 1.0, "k {k}: {got} vs {}", n as f64 * prob);
+        assert!(
+            (got - n as f64 * prob).abs() < 4.0 * sd + 1.0,
+            "k {k}: {got} vs {}",
+            n as f64 * prob
+        );
     }
 }
