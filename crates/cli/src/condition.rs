@@ -28,7 +28,7 @@ pub fn load(path: &Path) -> Result<DealFilter, CliError> {
     Ok(Box::new(move |deal: &Deal| {
         let mut guard = state.lock().unwrap_or_else(PoisonError::into_inner);
         let (eval, tricks, counter) = &mut *guard;
-        eval.set_deal(deal.clone());
+        eval.set_deal(*deal);
         let mut rand = || {
             *counter = counter.wrapping_mul(1_103_515_245).wrapping_add(12_345);
             *counter >> 1

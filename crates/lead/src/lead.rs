@@ -79,7 +79,7 @@ impl LeadProblem {
 
     /// The position of a deal before the opening lead.
     pub fn position(&self, deal: &Deal) -> Position {
-        Position::new(deal.clone(), self.contract.strain(), self.leader())
+        Position::new(*deal, self.contract.strain(), self.leader())
     }
 
     /// The leads: the cards of the leader's hand, spades first, highest first.

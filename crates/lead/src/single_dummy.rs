@@ -185,7 +185,7 @@ impl SdProblem {
     /// `known` is true of every sampled or checked deal).
     pub fn position(&self, deal: &Deal) -> Position {
         let mut pos = Position::new(
-            deal.clone(),
+            *deal,
             self.contract.strain(),
             self.contract.declarer().next(),
         );

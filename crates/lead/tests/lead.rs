@@ -73,7 +73,7 @@ fn every_method_and_thread_count_gives_the_same_samples() {
         let deals = |a: &ddsolve_lead::Analysis| {
             a.samples
                 .iter()
-                .map(|s| (s.deal.clone(), s.tricks.clone()))
+                .map(|s| (s.deal, s.tricks.clone()))
                 .collect::<Vec<_>>()
         };
         assert_eq!(deals(&base), deals(&other), "{threads} {method:?}");
@@ -113,7 +113,7 @@ fn given_deals_must_agree_with_the_hand() {
         .unwrap();
     let err = analyse_leads(
         &p,
-        Deals::Given(&[good[0].clone(), other]),
+        Deals::Given(&[good[0], other]),
         &options(1, Method::Warm),
         &mut |_| {},
     )
@@ -145,14 +145,11 @@ fn the_filter_is_applied_and_progress_comes_in_order() {
     };
     let mut seen = Vec::new();
     let a = analyse_leads(&p, deals, &options(2, Method::Warm), &mut |s| {
-        seen.push(s.deal.clone())
+        seen.push(s.deal)
     })
     .unwrap();
     assert!(a.tried >= 4);
-    assert_eq!(
-        seen,
-        a.samples.iter().map(|s| s.deal.clone()).collect::<Vec<_>>()
-    );
+    assert_eq!(seen, a.samples.iter().map(|s| s.deal).collect::<Vec<_>>());
     assert!(a.samples.iter().all(|s| strong(&s.deal)));
 }
 
@@ -168,7 +165,7 @@ fn groups_and_statistics_of_a_hand_made_matrix() {
         .unwrap();
     let samples = vec![
         ddsolve_lead::SampleValues {
-            deal: deal.clone(),
+            deal,
             tricks: vec![5, 5, 3],
             nodes: 0,
         },
