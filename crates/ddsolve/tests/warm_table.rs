@@ -81,7 +81,7 @@ proptest! {
         for _ in 0..6 {
             let strain = Strain::ALL[rng.below(5) as usize];
             let leader = Seat::ALL[rng.below(4) as usize];
-            let start = Position::new(deal.clone(), strain, leader);
+            let start = Position::new(deal, strain, leader);
             let seq = positions_of(&start, &mut rng);
             check_sequence(&mut solver, &seq)?;
         }
