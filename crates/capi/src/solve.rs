@@ -28,9 +28,13 @@ use ddsolve::CardOrder;
 use std::cell::RefCell;
 
 thread_local! {
-    /// The calling thread's solver, kept between calls as DDS keeps one per thread (its
-    /// answers do not depend on what it solved before; it is taken out while in use, so a
-    /// panic drops it).
+    /// The calling thread's solver, kept between calls as DDS keeps one per `threadIndex`:
+    /// its transposition table stays warm from call to call (the cards of one deal, the
+    /// leads of one sample after another, the next card of a play), which is sound for any
+    /// positions with the same trumps (`ddsolve::search::Solver`'s "Warm tables"); another
+    /// trump suit clears it. DDS reuses its table only for the same deal and trumps; this
+    /// one also keeps it across deals, where its entries stay true. Its answers do not depend
+    /// on what it solved before; it is taken out while in use, so a panic drops it.
     static SOLVER: RefCell<Option<Solver>> = const { RefCell::new(None) };
 }
 

@@ -38,6 +38,13 @@ pub enum Command {
     Play(crate::play::PlayArgs),
     /// Serve the web page and the JSON API over HTTP (loopback by default).
     Serve(crate::serve::ServeArgs),
+    /// Every lead of a hand against a contract, valued double dummy over sampled deals.
+    Lead(crate::lead::LeadArgs),
+    /// Single-dummy play: each legal card valued over deals consistent with what the
+    /// player saw.
+    Sd(crate::sd::SdArgs),
+    /// Run a dealer script: deal hands that meet its condition and run its actions.
+    Deal(crate::deal::DealArgs),
 }
 
 /// Output format.

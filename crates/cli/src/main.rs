@@ -21,6 +21,10 @@
 //! - `ddsolve par [--vul V] [--dealer D] [DEAL]`: a deal's (or a stream's) table, par, dealer
 //!   par and sides par ([`par`]).
 //! - `ddsolve play --trump T --leader L --cards CARDS DEAL`: play analysis ([`play`]).
+//! - `ddsolve lead --hand W:KQ3.J92.T8763.A4 --contract 3NTS [-n 1000] [--deals FILE]`: every
+//!   lead of a hand valued double dummy over sampled deals ([`lead`]).
+//! - `ddsolve sd --hand S:... --dummy N:... --contract 4SS --played CARDS`: single-dummy
+//!   play, each legal card valued over deals consistent with what the player saw ([`sd`]).
 //! - `ddsolve serve [--addr 127.0.0.1:8080]`: the HTTP server of `ddsolve-server`, the JSON
 //!   API and the web page ([`serve`]).
 //!
@@ -39,8 +43,11 @@
 mod annotate;
 mod args;
 mod check;
+mod condition;
+mod deal;
 mod error;
 mod input;
+mod lead;
 mod log;
 mod mismatch;
 mod output;
@@ -48,6 +55,7 @@ mod output_file;
 mod par;
 mod play;
 mod progress;
+mod sd;
 mod serve;
 mod solve;
 mod solver_args;
@@ -85,6 +93,9 @@ fn main() -> ExitCode {
         args::Command::Par(a) => par::run(&a, &mut out),
         args::Command::Play(a) => play::run(&a, &mut out),
         args::Command::Serve(a) => serve::run(&a),
+        args::Command::Lead(a) => lead::run(&a, &mut out),
+        args::Command::Sd(a) => sd::run(&a, &mut out),
+        args::Command::Deal(a) => deal::run(&a, &mut out),
     }
     .and_then(|code| {
         out.flush()?;

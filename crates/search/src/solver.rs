@@ -91,9 +91,30 @@ pub struct Solution {
 /// without touching the search: [`Solver::with_parts`] takes any [`TranspositionTable`]
 /// and [`MoveOrdering`], [`Solver::with_tt`] a table and the ordering's default, and
 /// [`Solver::new`] the defaults of both. The front crate `ddsolve` names the workspace's
-/// own choice (`ddsolve::Solver`, built by `ddsolve::SolverBuilder`). A solver reuses its
-/// table between related searches of one trump strain; a change of trumps clears it (and
-/// resets the ordering's memory).
+/// own choice (`ddsolve::Solver`, built by `ddsolve::SolverBuilder`).
+///
+/// # Warm tables
+///
+/// A solver keeps its transposition table (and its ordering's memory) from one solve to the
+/// next by default ([`Solver::set_keep_table`]): the leads of one deal, the next card of a
+/// play, the four leaders of a strain, and deals after deals all start from what the
+/// searches before them proved. That is sound whenever the trumps are the same: a table
+/// entry is stored only at the start of a trick and holds bounds on the tricks the side on
+/// lead takes *from that position on*, keyed by the position alone (the pattern tables:
+/// tricks left, the leader, the suit lengths and the owners of the remaining cards in
+/// relative-rank order; the Zobrist table: the exact remaining hands and the leader). No
+/// tricks already won, no search target, nothing of the deal the cards came from and no
+/// card already played is part of an entry, so an entry is as true of a position of
+/// another deal, or reached by another play, as of the one that stored it. Bounds and
+/// winning ranks do depend on which suit is trumps, and no key holds the trumps: a solve
+/// in another strain clears the table and the ordering first, and that is the one case
+/// where a warm table is not kept. With symmetries on, entries are stored in a canonical
+/// form of a position's class, whose members all have the same value, so the canonical
+/// form chosen by one root's group is a true entry for any later root.
+///
+/// Keeping the table changes no answer (`crates/ddsolve/tests/warm_table.rs` checks warm
+/// solvers against the brute-force oracle on random sequences of positions), only the
+/// nodes searched; the ordering's memory changes only which cards are tried first.
 ///
 /// ```
 /// use ddsolve_cards::{Deal, Seat, Strain};
@@ -119,6 +140,8 @@ pub struct Solver<T: TranspositionTable, O: MoveOrdering> {
     nodes: u64,
     trick_nodes: u64,
     stats: SearchStats,
+    /// Keep the table between solves ([`Solver::set_keep_table`]).
+    keep_table: bool,
 }
 
 impl<T: TranspositionTable + Default, O: MoveOrdering + Default> Default for Solver<T, O> {
@@ -170,7 +193,28 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
             nodes: 0,
             trick_nodes: 0,
             stats: SearchStats::default(),
+            keep_table: true,
         }
+    }
+
+    /// Whether the table (and the ordering's memory) is kept from one solve to the next (the
+    /// default, `true`: see "Warm tables" above), or cleared at the start of every solve
+    /// (`false`: each call of [`Solver::solve`], [`Solver::tricks`] and each leader of
+    /// [`Solver::strain_tricks`] starts cold, as a fresh solver would). The answers are the
+    /// same either way.
+    pub fn set_keep_table(&mut self, keep: bool) {
+        self.keep_table = keep;
+    }
+
+    /// [`Solver::set_keep_table`], by value.
+    pub fn keep_table(mut self, keep: bool) -> Solver<T, O> {
+        self.keep_table = keep;
+        self
+    }
+
+    /// Whether the table is kept between solves ([`Solver::set_keep_table`]).
+    pub fn keeps_table(&self) -> bool {
+        self.keep_table
     }
 
     /// The search configuration.
@@ -237,6 +281,9 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
         );
         let _in_span = span.enter();
         let watch = trace::Watch::start(&self.tt);
+        if !self.keep_table {
+            self.clear();
+        }
         self.prepare(root.trump);
         self.tt.new_search();
         let config = self.config;

@@ -153,6 +153,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
         ],
     ),
     ("testkit", TESTKIT),
+    // Opening leads and single-dummy play: sampling (deal) and the front crate's solver.
+    ("lead", &["ddsolve", "ddsolve-cards", "ddsolve-deal"]),
 ];
 
 /// Test support may use any library crate (it is only ever a dev-dependency).
@@ -231,6 +233,7 @@ fn no_library_or_binary_depends_on_test_support_or_dds() {
         "server",
         "capi",
         "deal",
+        "lead",
     ] {
         let deps = normal_dependencies(krate);
         for forbidden in ["ddsolve-testkit", "proptest", "dds-bridge-sys", "rand"] {
