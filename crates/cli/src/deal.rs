@@ -155,6 +155,7 @@ pub fn run(args: &DealArgs, out: &mut impl Write) -> Result<ExitCode, CliError> 
         threads,
         input_name: name,
         date: None,
+        stacking: true,
     };
     script.run(&opts, out).map_err(|e| match e {
         ddsolve_deal::RunError::Io(e) => CliError::Output(e),
