@@ -25,8 +25,8 @@ use std::time::{Duration, Instant};
 
 /// The commands of `ddsolve`; every one must have cases (and `ddsolve --help` must list no
 /// other).
-const COMMANDS: [&str; 7] = [
-    "table", "annotate", "solve", "check", "par", "play", "serve",
+const COMMANDS: [&str; 8] = [
+    "table", "annotate", "solve", "check", "par", "play", "serve", "deal",
 ];
 
 /// The longest a case may run.
