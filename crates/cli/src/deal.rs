@@ -75,6 +75,9 @@ pub struct DealArgs {
     /// Parse and check the script, deal nothing.
     #[arg(long)]
     pub check: bool,
+    /// Never deal a seat from smart-stacking tables (plain rejection).
+    #[arg(long)]
+    pub no_stacking: bool,
     /// Threads that deal and test the condition (counter generator) [default: all cores].
     #[arg(long, value_name = "N")]
     pub threads: Option<NonZeroUsize>,
@@ -155,6 +158,7 @@ pub fn run(args: &DealArgs, out: &mut impl Write) -> Result<ExitCode, CliError> 
         threads,
         input_name: name,
         date: None,
+        stacking: !args.no_stacking,
     };
     script.run(&opts, out).map_err(|e| match e {
         ddsolve_deal::RunError::Io(e) => CliError::Output(e),

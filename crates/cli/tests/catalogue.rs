@@ -25,8 +25,8 @@ use std::time::{Duration, Instant};
 
 /// The commands of `ddsolve`; every one must have cases (and `ddsolve --help` must list no
 /// other).
-const COMMANDS: [&str; 9] = [
-    "table", "annotate", "solve", "check", "par", "play", "serve", "lead", "sd",
+const COMMANDS: [&str; 10] = [
+    "table", "annotate", "solve", "check", "par", "play", "serve", "deal", "lead", "sd",
 ];
 
 /// The longest a case may run.

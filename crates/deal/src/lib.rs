@@ -35,6 +35,7 @@ pub mod gen;
 pub mod lexer;
 pub mod parser;
 pub mod script;
+pub mod stack;
 
 pub use error::{RunError, ScriptError, Span};
 pub use eval::{Evaluator, Rand, SolverTricks, Tricks};

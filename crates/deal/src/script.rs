@@ -99,6 +99,10 @@ pub struct Options {
     pub input_name: String,
     /// `printpbn`'s `[Date]` (none: today, UTC).
     pub date: Option<String>,
+    /// Smart stacking with the counter generator and no swapping: when the condition pins a
+    /// seat's shapes and point range, deal that seat from exact tables (the produced deals
+    /// are distributed as without it; fewer deals are generated).
+    pub stacking: bool,
 }
 
 impl Default for Options {
@@ -115,6 +119,7 @@ impl Default for Options {
             threads: 1,
             input_name: "(null)".into(),
             date: None,
+            stacking: true,
         }
     }
 }
@@ -286,6 +291,11 @@ impl Script {
             RngKind::Counter => {
                 let mut dealer = CounterDealer::new(seed, &self.predeal);
                 dealer.set_swapping(opts.swapping);
+                if opts.stacking && opts.swapping == Swapping::None {
+                    if let Some(st) = crate::stack::stacking_for(self) {
+                        dealer.set_stacking(Some(std::sync::Arc::new(st)));
+                    }
+                }
                 self.run_counter(
                     &dealer,
                     generate,
