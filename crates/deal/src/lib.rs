@@ -5,4 +5,7 @@
 
 #![warn(missing_docs)]
 
+pub mod dd;
 pub mod gen;
+pub mod scoring;
+pub mod stats;

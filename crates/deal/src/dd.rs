@@ -1,0 +1,380 @@
+//! Double dummy in batches on every core: the strains a script's `tricks` calls need, for a
+//! stream of candidate deals, results in the order the deals came.
+//!
+//! A simulation solves thousands of deals but seldom every strain: `tricks(south, notrump)`
+//! and `tricks(north, spades)` need two of the five. Each (deal, strain) pair is one task
+//! for the workspace's worker pool ([`ddsolve::search::pool`]): a worker solves the strain's
+//! four declarers with one solver, warm from one leader to the next and each leader's first
+//! guess from the one before ([`ddsolve::Solver::strain_tricks`], as `ddsolve table` does),
+//! so a strain costs what it costs in a whole table and no strain that no `tricks` reads is
+//! searched. The candidates are taken from an iterator on a thread of their own (dealing
+//! and the double-dummy-free part of the condition run beside the solvers), at most
+//! [`DdOptions::window`] deals are in flight, and each deal's [`Tricks`] reaches the sink in
+//! the order the deals came, whatever thread solved it, so the produced deals and their
+//! order do not depend on the number of threads.
+//!
+//! ```
+//! use ddsolve::{Deal, Seat, Solver, Strain};
+//! use ddsolve_deal::dd::{solve_strains, DdOptions, StrainSet};
+//!
+//! let deal: Deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3".parse()?;
+//! let strains = StrainSet::from_iter([Strain::NoTrump, Strain::Spades]);
+//! let tricks = solve_strains(&[deal, deal], strains, &DdOptions::with_threads(2));
+//! let table = Solver::new().table(&deal);
+//! assert_eq!(tricks[1].get(Seat::East, Strain::Spades), Some(table.tricks(Strain::Spades, Seat::East)));
+//! assert_eq!(tricks[0].get(Seat::East, Strain::Hearts), None); // not solved
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use ddsolve::search::pool::{ordered_map, PoolOptions};
+use ddsolve::{DdTable, Deal, Seat, SolverBuilder, Strain};
+use std::fmt;
+
+/// A set of strains: the ones a script's `tricks` calls read.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct StrainSet(u8);
+
+impl StrainSet {
+    /// No strain.
+    pub const EMPTY: StrainSet = StrainSet(0);
+    /// The five strains.
+    pub const ALL: StrainSet = StrainSet(0b1_1111);
+
+    /// Adds `strain`.
+    pub fn insert(&mut self, strain: Strain) {
+        self.0 |= 1 << strain.index();
+    }
+
+    /// Whether `strain` is in the set.
+    pub fn contains(self, strain: Strain) -> bool {
+        self.0 & (1 << strain.index()) != 0
+    }
+
+    /// How many strains the set holds.
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set is empty (a script without `tricks`).
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The strains of the set in the order a table solves them: notrump first (the hardest,
+    /// as `ddsolve table`), then spades down to clubs.
+    pub fn iter(self) -> impl Iterator<Item = Strain> + Clone {
+        SOLVE_ORDER.into_iter().filter(move |&s| self.contains(s))
+    }
+}
+
+/// The order [`StrainSet::iter`] hands out a deal's strains (the table's order).
+const SOLVE_ORDER: [Strain; 5] = [
+    Strain::NoTrump,
+    Strain::Spades,
+    Strain::Hearts,
+    Strain::Diamonds,
+    Strain::Clubs,
+];
+
+impl FromIterator<Strain> for StrainSet {
+    fn from_iter<I: IntoIterator<Item = Strain>>(iter: I) -> StrainSet {
+        let mut set = StrainSet::EMPTY;
+        for s in iter {
+            set.insert(s);
+        }
+        set
+    }
+}
+
+impl fmt::Debug for StrainSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+/// The double-dummy tricks of one deal in the strains that were solved: for each solved
+/// strain, the tricks of each declarer (as a row of [`DdTable`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Tricks {
+    rows: [[u8; 4]; 5],
+    solved: StrainSet,
+}
+
+impl Tricks {
+    /// Nothing solved.
+    pub const NONE: Tricks = Tricks {
+        rows: [[0; 4]; 5],
+        solved: StrainSet::EMPTY,
+    };
+
+    /// Every strain, from a whole table.
+    pub fn from_table(table: &DdTable) -> Tricks {
+        Tricks {
+            rows: *table.as_array(),
+            solved: StrainSet::ALL,
+        }
+    }
+
+    /// The tricks `declarer` takes in `strain`, or `None` if the strain was not solved.
+    pub fn get(&self, declarer: Seat, strain: Strain) -> Option<u8> {
+        self.solved
+            .contains(strain)
+            .then(|| self.rows[strain.index()][declarer.index()])
+    }
+
+    /// The strains solved.
+    pub fn solved(&self) -> StrainSet {
+        self.solved
+    }
+
+    /// Records `strain`'s row: the tricks of declarers North, East, South and West.
+    pub fn set_row(&mut self, strain: Strain, row: [u8; 4]) {
+        self.rows[strain.index()] = row;
+        self.solved.insert(strain);
+    }
+}
+
+/// How [`stream_strains`] and [`solve_strains`] run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DdOptions {
+    /// Solver threads (at least 1; with 1, everything runs on the calling thread).
+    pub threads: usize,
+    /// At most this many deals in flight: taken from the candidates and not yet handed to
+    /// the sink. A batch large enough to keep every thread busy while one deal is slow,
+    /// small enough that a run stopping at its last produced deal wastes little.
+    pub window: usize,
+    /// Every worker's solver is `solver.build()`.
+    pub solver: SolverBuilder,
+}
+
+impl DdOptions {
+    /// `threads` solver threads (0: one per core), a window of 64 deals per thread, the
+    /// default solver.
+    pub fn with_threads(threads: usize) -> DdOptions {
+        let threads = if threads == 0 {
+            ddsolve::search::pool::default_threads()
+        } else {
+            threads
+        };
+        DdOptions {
+            threads,
+            window: threads.max(1).saturating_mul(64),
+            solver: SolverBuilder::new(),
+        }
+    }
+}
+
+impl Default for DdOptions {
+    /// One thread per core.
+    fn default() -> DdOptions {
+        DdOptions::with_threads(0)
+    }
+}
+
+/// The tricks of `deals` in `strains`, in the order of `deals`.
+pub fn solve_strains(deals: &[Deal], strains: StrainSet, options: &DdOptions) -> Vec<Tricks> {
+    let mut out = Vec::with_capacity(deals.len());
+    let result: Result<(), std::convert::Infallible> = stream_strains(
+        deals.iter().map(|&d| (d, ())),
+        strains,
+        options,
+        |_, _, _, t| {
+            out.push(t);
+            Ok(())
+        },
+    );
+    if let Err(never) = result {
+        match never {}
+    }
+    out
+}
+
+/// One task of the pool: a strain of a deal, with the deal's payload on its first strain.
+struct Task<P> {
+    payload: Option<P>,
+    deal: Deal,
+    strain: Option<Strain>,
+}
+
+/// Solves `strains` of every candidate of `candidates` (a deal with a payload of the
+/// caller's: its index, values already computed) on `options.threads` threads, and hands
+/// each to `sink` with its index (from 0), its payload, the deal and its [`Tricks`], in the
+/// order of `candidates`, as soon as it and every earlier candidate are done.
+///
+/// With no strain to solve, the candidates pass through unsolved ([`Tricks::NONE`]). If
+/// `sink` fails (a run that has produced enough), no further candidate is taken, the
+/// workers stop after their current strain, and the error is returned.
+pub fn stream_strains<P, E>(
+    candidates: impl IntoIterator<Item = (Deal, P), IntoIter: Send>,
+    strains: StrainSet,
+    options: &DdOptions,
+    mut sink: impl FnMut(usize, P, Deal, Tricks) -> Result<(), E>,
+) -> Result<(), E>
+where
+    P: Send,
+{
+    let per_deal = strains.len().max(1);
+    let tasks = candidates.into_iter().flat_map(move |(deal, payload)| {
+        let mut payload = Some(payload);
+        let mut list = strains.iter().map(Some).peekable();
+        let none = list.peek().is_none();
+        list.chain(none.then_some(None))
+            .map(move |strain| Task {
+                payload: payload.take(),
+                deal,
+                strain,
+            })
+            .collect::<Vec<_>>()
+    });
+    let pool = PoolOptions {
+        threads: options.threads,
+        window: options.window.max(1).saturating_mul(per_deal),
+    };
+    let builder = options.solver;
+    // The sink sees a deal's strains one after another: the deal is done at its last.
+    let mut pending: Option<(P, Deal, Tricks)> = None;
+    let mut seen = 0usize;
+    let mut index = 0usize;
+    ordered_map(
+        tasks,
+        &pool,
+        || builder.build(),
+        |solver, task: Task<P>| {
+            let row = task.strain.map(|strain| {
+                // Every strain from a clean solver, whatever this worker did before: the
+                // results do not depend on the thread that solved them.
+                solver.clear();
+                (strain, solver.strain_tricks(&task.deal, strain))
+            });
+            (task.payload, task.deal, row)
+        },
+        |_, (payload, deal, row)| {
+            if let Some(payload) = payload {
+                pending = Some((payload, deal, Tricks::NONE));
+            }
+            let (_, _, tricks) = pending.as_mut().expect("a deal's first task carries it");
+            if let Some((strain, row)) = row {
+                tricks.set_row(strain, row);
+            }
+            seen += 1;
+            if seen < per_deal {
+                return Ok(());
+            }
+            seen = 0;
+            let (payload, deal, tricks) = pending.take().expect("a deal in progress");
+            index += 1;
+            sink(index - 1, payload, deal, tricks)
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ddsolve::Solver;
+
+    fn deals() -> Vec<Deal> {
+        [
+            "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3",
+            "N:AKQ.AK.. 432.32.. JT9.QJ.. 876.T9..",
+            "N:AK.AKQ.. 32.432.. QJ.JT9.. T9.876..",
+        ]
+        .iter()
+        .map(|d| d.parse().unwrap())
+        .collect()
+    }
+
+    #[test]
+    fn strain_sets() {
+        let set = StrainSet::from_iter([Strain::Clubs, Strain::NoTrump, Strain::Clubs]);
+        assert_eq!(set.len(), 2);
+        assert!(set.contains(Strain::Clubs) && !set.contains(Strain::Spades));
+        assert_eq!(
+            set.iter().collect::<Vec<_>>(),
+            [Strain::NoTrump, Strain::Clubs]
+        );
+        assert_eq!(StrainSet::ALL.len(), 5);
+        assert!(StrainSet::EMPTY.is_empty());
+        assert_eq!(format!("{set:?}"), "{NoTrump, Clubs}");
+    }
+
+    #[test]
+    fn strains_equal_the_tables_rows_for_any_threads() {
+        let deals = deals();
+        let tables: Vec<DdTable> = deals.iter().map(|d| Solver::new().table(d)).collect();
+        for strains in [
+            StrainSet::ALL,
+            StrainSet::from_iter([Strain::Hearts]),
+            StrainSet::from_iter([Strain::NoTrump, Strain::Diamonds]),
+        ] {
+            for threads in [1, 2, 3] {
+                let mut options = DdOptions::with_threads(threads);
+                options.window = 1;
+                let got = solve_strains(&deals, strains, &options);
+                assert_eq!(got.len(), deals.len());
+                for (t, table) in got.iter().zip(&tables) {
+                    assert_eq!(t.solved(), strains);
+                    for strain in Strain::ALL {
+                        for seat in Seat::ALL {
+                            let want = strains.contains(strain).then(|| table.tricks(strain, seat));
+                            assert_eq!(t.get(seat, strain), want, "{threads} threads");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn no_strain_passes_deals_through_in_order_with_payloads() {
+        let deals = deals();
+        let mut got = Vec::new();
+        let r: Result<(), ()> = stream_strains(
+            deals.iter().enumerate().map(|(i, &d)| (d, i * 10)),
+            StrainSet::EMPTY,
+            &DdOptions::with_threads(2),
+            |i, p, d, t| {
+                got.push((i, p, d, t));
+                Ok(())
+            },
+        );
+        r.unwrap();
+        let want: Vec<_> = deals
+            .iter()
+            .enumerate()
+            .map(|(i, &d)| (i, i * 10, d, Tricks::NONE))
+            .collect();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn a_failing_sink_stops_the_stream() {
+        let deal = deals()[1];
+        let mut calls = 0;
+        let r = stream_strains(
+            std::iter::repeat((deal, ())),
+            StrainSet::from_iter([Strain::NoTrump]),
+            &DdOptions::with_threads(2),
+            |i, _, _, t| {
+                calls += 1;
+                assert_eq!(t.get(Seat::North, Strain::NoTrump), Some(5));
+                if i == 4 {
+                    Err("enough")
+                } else {
+                    Ok(())
+                }
+            },
+        );
+        assert_eq!(r, Err("enough"));
+        assert_eq!(calls, 5);
+    }
+
+    #[test]
+    fn from_a_table() {
+        let deal = deals()[0];
+        let table = Solver::new().table(&deal);
+        let t = Tricks::from_table(&table);
+        assert_eq!(t.solved(), StrainSet::ALL);
+        assert_eq!(t.get(Seat::East, Strain::Spades), Some(8));
+    }
+}
