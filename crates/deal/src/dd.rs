@@ -1,13 +1,14 @@
 //! Double dummy in batches on every core: the strains a script's `tricks` calls need, for a
 //! stream of candidate deals, results in the order the deals came.
 //!
-//! A simulation solves thousands of deals but seldom every strain: `tricks(south, notrump)`
-//! and `tricks(north, spades)` need two of the five. Each (deal, strain) pair is one task
-//! for the workspace's worker pool ([`ddsolve::search::pool`]): a worker solves the strain's
-//! four declarers with one solver, warm from one leader to the next and each leader's first
-//! guess from the one before ([`ddsolve::Solver::strain_tricks`], as `ddsolve table` does),
-//! so a strain costs what it costs in a whole table and no strain that no `tricks` reads is
-//! searched. The candidates are taken from an iterator on a thread of their own (dealing
+//! A simulation solves thousands of deals but seldom every strain or every declarer:
+//! `tricks(south, notrump)` and `tricks(north, spades)` need two strains of the five, one
+//! declarer in each ([`Needs`]). Each (deal, strain) pair is one task for the workspace's
+//! worker pool ([`ddsolve::search::pool`]). A strain with one declarer needed is one search,
+//! the lead of declarer's left-hand opponent ([`ddsolve::Solver::tricks`]); a strain with
+//! more is solved whole, its four leaders with one solver, warm from one leader to the next
+//! and each leader's first guess from the one before ([`ddsolve::Solver::strain_tricks`], as
+//! `ddsolve table` does). No strain that no `tricks` reads is searched. The candidates are taken from an iterator on a thread of their own (dealing
 //! and the double-dummy-free part of the condition run beside the solvers), at most
 //! [`DdOptions::window`] deals are in flight, and each deal's [`Tricks`] reaches the sink in
 //! the order the deals came, whatever thread solved it, so the produced deals and their
@@ -27,7 +28,7 @@
 //! ```
 
 use ddsolve::search::pool::{ordered_map, PoolOptions};
-use ddsolve::{DdTable, Deal, Seat, SolverBuilder, Strain};
+use ddsolve::{DdTable, Deal, Position, Seat, SolverBuilder, Strain};
 use std::fmt;
 
 /// A set of strains: the ones a script's `tricks` calls read.
@@ -92,12 +93,68 @@ impl fmt::Debug for StrainSet {
     }
 }
 
+/// The (declarer, strain) pairs a script's `tricks` calls read. A strain with one declarer
+/// needed is solved for that declarer alone (one search, its leader's, instead of the
+/// strain's four); a strain with more is solved whole.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Needs {
+    /// Per strain (DDS index), the declarers needed as bits (seat index).
+    declarers: [u8; 5],
+}
+
+impl Needs {
+    /// Nothing needed.
+    pub const NONE: Needs = Needs { declarers: [0; 5] };
+
+    /// Every declarer of every strain of `strains`.
+    pub fn all_declarers(strains: StrainSet) -> Needs {
+        let mut needs = Needs::NONE;
+        for s in strains.iter() {
+            needs.declarers[s.index()] = 0b1111;
+        }
+        needs
+    }
+
+    /// Adds `declarer` in `strain`.
+    pub fn insert(&mut self, declarer: Seat, strain: Strain) {
+        self.declarers[strain.index()] |= 1 << declarer.index();
+    }
+
+    /// Whether `declarer` in `strain` is needed.
+    pub fn contains(&self, declarer: Seat, strain: Strain) -> bool {
+        self.declarers[strain.index()] & (1 << declarer.index()) != 0
+    }
+
+    /// The strains with a declarer needed.
+    pub fn strains(&self) -> StrainSet {
+        Strain::ALL
+            .into_iter()
+            .filter(|s| self.declarers[s.index()] != 0)
+            .collect()
+    }
+
+    /// The one declarer needed in `strain`, if exactly one is.
+    fn lone_declarer(&self, strain: Strain) -> Option<Seat> {
+        let bits = self.declarers[strain.index()];
+        (bits.count_ones() == 1).then(|| Seat::ALL[bits.trailing_zeros() as usize])
+    }
+}
+
+impl From<StrainSet> for Needs {
+    /// Every declarer of the strains.
+    fn from(strains: StrainSet) -> Needs {
+        Needs::all_declarers(strains)
+    }
+}
+
 /// The double-dummy tricks of one deal in the strains that were solved: for each solved
 /// strain, the tricks of each declarer (as a row of [`DdTable`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Tricks {
     rows: [[u8; 4]; 5],
     solved: StrainSet,
+    /// Per strain, the declarers solved (bits by seat index).
+    declarers: [u8; 5],
 }
 
 impl Tricks {
@@ -105,6 +162,7 @@ impl Tricks {
     pub const NONE: Tricks = Tricks {
         rows: [[0; 4]; 5],
         solved: StrainSet::EMPTY,
+        declarers: [0; 5],
     };
 
     /// Every strain, from a whole table.
@@ -112,17 +170,17 @@ impl Tricks {
         Tricks {
             rows: *table.as_array(),
             solved: StrainSet::ALL,
+            declarers: [0b1111; 5],
         }
     }
 
-    /// The tricks `declarer` takes in `strain`, or `None` if the strain was not solved.
+    /// The tricks `declarer` takes in `strain`, or `None` if it was not solved.
     pub fn get(&self, declarer: Seat, strain: Strain) -> Option<u8> {
-        self.solved
-            .contains(strain)
+        (self.declarers[strain.index()] & (1 << declarer.index()) != 0)
             .then(|| self.rows[strain.index()][declarer.index()])
     }
 
-    /// The strains solved.
+    /// The strains with at least one declarer solved.
     pub fn solved(&self) -> StrainSet {
         self.solved
     }
@@ -131,6 +189,14 @@ impl Tricks {
     pub fn set_row(&mut self, strain: Strain, row: [u8; 4]) {
         self.rows[strain.index()] = row;
         self.solved.insert(strain);
+        self.declarers[strain.index()] = 0b1111;
+    }
+
+    /// Records the tricks of one declarer in `strain`.
+    pub fn set(&mut self, declarer: Seat, strain: Strain, tricks: u8) {
+        self.rows[strain.index()][declarer.index()] = tricks;
+        self.solved.insert(strain);
+        self.declarers[strain.index()] |= 1 << declarer.index();
     }
 }
 
@@ -171,12 +237,14 @@ impl Default for DdOptions {
     }
 }
 
-/// The tricks of `deals` in `strains`, in the order of `deals`.
-pub fn solve_strains(deals: &[Deal], strains: StrainSet, options: &DdOptions) -> Vec<Tricks> {
+/// The tricks `needs` asks of `deals` (a [`StrainSet`]: every declarer of those strains),
+/// in the order of `deals`.
+pub fn solve_strains(deals: &[Deal], needs: impl Into<Needs>, options: &DdOptions) -> Vec<Tricks> {
+    let needs = needs.into();
     let mut out = Vec::with_capacity(deals.len());
     let result: Result<(), std::convert::Infallible> = stream_strains(
         deals.iter().map(|&d| (d, ())),
-        strains,
+        needs,
         options,
         |_, _, _, t| {
             out.push(t);
@@ -196,7 +264,7 @@ struct Task<P> {
     strain: Option<Strain>,
 }
 
-/// Solves `strains` of every candidate of `candidates` (a deal with a payload of the
+/// Solves what `needs` asks of every candidate of `candidates` (a deal with a payload of the
 /// caller's: its index, values already computed) on `options.threads` threads, and hands
 /// each to `sink` with its index (from 0), its payload, the deal and its [`Tricks`], in the
 /// order of `candidates`, as soon as it and every earlier candidate are done.
@@ -206,13 +274,15 @@ struct Task<P> {
 /// workers stop after their current strain, and the error is returned.
 pub fn stream_strains<P, E>(
     candidates: impl IntoIterator<Item = (Deal, P), IntoIter: Send>,
-    strains: StrainSet,
+    needs: impl Into<Needs>,
     options: &DdOptions,
     mut sink: impl FnMut(usize, P, Deal, Tricks) -> Result<(), E>,
 ) -> Result<(), E>
 where
     P: Send,
 {
+    let needs = needs.into();
+    let strains = needs.strains();
     let per_deal = strains.len().max(1);
     let tasks = candidates.into_iter().flat_map(move |(deal, payload)| {
         let mut payload = Some(payload);
@@ -244,7 +314,16 @@ where
                 // Every strain from a clean solver, whatever this worker did before: the
                 // results do not depend on the thread that solved them.
                 solver.clear();
-                (strain, solver.strain_tricks(&task.deal, strain))
+                match needs.lone_declarer(strain) {
+                    // One declarer: its left-hand opponent's lead alone.
+                    Some(declarer) => {
+                        let lead = Position::new(task.deal, strain, declarer.next());
+                        let n = task.deal.cards_per_hand() as u8;
+                        Solved::One(declarer, n - solver.tricks(&lead))
+                    }
+                    None => Solved::Row(solver.strain_tricks(&task.deal, strain)),
+                }
+                .with(strain)
             });
             (task.payload, task.deal, row)
         },
@@ -253,8 +332,10 @@ where
                 pending = Some((payload, deal, Tricks::NONE));
             }
             let (_, _, tricks) = pending.as_mut().expect("a deal's first task carries it");
-            if let Some((strain, row)) = row {
-                tricks.set_row(strain, row);
+            match row {
+                Some((strain, Solved::Row(row))) => tricks.set_row(strain, row),
+                Some((strain, Solved::One(declarer, t))) => tricks.set(declarer, strain, t),
+                None => {}
             }
             seen += 1;
             if seen < per_deal {
@@ -266,6 +347,19 @@ where
             sink(index - 1, payload, deal, tricks)
         },
     )
+}
+
+/// What a strain task found: the whole row, or one declarer's tricks.
+#[derive(Clone, Copy)]
+enum Solved {
+    Row([u8; 4]),
+    One(Seat, u8),
+}
+
+impl Solved {
+    fn with(self, strain: Strain) -> (Strain, Solved) {
+        (strain, self)
+    }
 }
 
 #[cfg(test)]
@@ -319,6 +413,34 @@ mod tests {
                             let want = strains.contains(strain).then(|| table.tricks(strain, seat));
                             assert_eq!(t.get(seat, strain), want, "{threads} threads");
                         }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn lone_declarers_equal_the_tables() {
+        let deals = deals();
+        let tables: Vec<DdTable> = deals.iter().map(|d| Solver::new().table(d)).collect();
+        let mut needs = Needs::NONE;
+        needs.insert(Seat::North, Strain::NoTrump);
+        needs.insert(Seat::West, Strain::Spades);
+        needs.insert(Seat::East, Strain::Hearts);
+        needs.insert(Seat::South, Strain::Hearts);
+        assert_eq!(
+            needs.strains(),
+            StrainSet::from_iter([Strain::NoTrump, Strain::Spades, Strain::Hearts])
+        );
+        for threads in [1, 2] {
+            let got = solve_strains(&deals, needs, &DdOptions::with_threads(threads));
+            for (t, table) in got.iter().zip(&tables) {
+                for strain in Strain::ALL {
+                    for seat in Seat::ALL {
+                        // Hearts has two declarers: solved whole.
+                        let solved = needs.contains(seat, strain) || strain == Strain::Hearts;
+                        let want = solved.then(|| table.tricks(strain, seat));
+                        assert_eq!(t.get(seat, strain), want, "{seat:?} {strain:?}");
                     }
                 }
             }
