@@ -38,6 +38,8 @@ pub enum Command {
     Play(crate::play::PlayArgs),
     /// Serve the web page and the JSON API over HTTP (loopback by default).
     Serve(crate::serve::ServeArgs),
+    /// Run a dealer script: deal hands that meet its condition and run its actions.
+    Deal(crate::deal::DealArgs),
 }
 
 /// Output format.

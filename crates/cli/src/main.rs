@@ -39,6 +39,7 @@
 mod annotate;
 mod args;
 mod check;
+mod deal;
 mod error;
 mod input;
 mod log;
@@ -85,6 +86,7 @@ fn main() -> ExitCode {
         args::Command::Par(a) => par::run(&a, &mut out),
         args::Command::Play(a) => play::run(&a, &mut out),
         args::Command::Serve(a) => serve::run(&a),
+        args::Command::Deal(a) => deal::run(&a, &mut out),
     }
     .and_then(|code| {
         out.flush()?;

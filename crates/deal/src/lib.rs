@@ -1,11 +1,47 @@
 //! # ddsolve-deal: dealing, hand evaluation and the dealer language
 //!
 //! Simulations: deal hands that fit constraints written in Hans van Staveren's `dealer`
-//! language, solve them double dummy in batches on every core, and read statistics.
+//! language, solve them double dummy, and read statistics.
+//!
+//! - [`Script::parse`] reads a script into a checked syntax tree ([`ast`]): errors name the
+//!   line, the column and what was expected ([`ScriptError`]).
+//! - [`Script::run`] deals, tests the condition and runs the actions, writing what Debian's
+//!   `dealer` writes, with dealer's options ([`Options`]).
+//! - [`Evaluator`] evaluates any expression of a script on a deal; `tricks` goes through the
+//!   [`Tricks`] trait ([`SolverTricks`] solves one deal at a time).
+//! - [`dd`] solves the (declarer, strain) pairs a script reads for a stream of deals in
+//!   batches on every core, results in order; [`stats`] keeps means with their standard
+//!   error and frequency tables; [`scoring`] is duplicate scoring (`score`, `imps`).
+//!
+//! ```
+//! use ddsolve_deal::{gen::RngKind, Options, Script};
+//!
+//! let script = Script::parse("produce 1\naction printoneline")?;
+//! let opts = Options { seed: Some(1), rng: RngKind::Dealer, verbose: false, ..Options::default() };
+//! let mut out = Vec::new();
+//! script.run(&opts, &mut out)?;
+//! // The same deal as Debian's `dealer -s 1`.
+//! assert_eq!(
+//!     String::from_utf8(out)?,
+//!     "n 2.T98.K752.KJT84 e 5.J7642.986.9763 s AQ8.AQ5.QJT.AQ52 w KJT97643.K3.A43. \n"
+//! );
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 #![warn(missing_docs)]
 
+pub mod actions;
+pub mod ast;
 pub mod dd;
+pub mod error;
+pub mod eval;
 pub mod gen;
+pub mod lexer;
+pub mod parser;
 pub mod scoring;
+pub mod script;
 pub mod stats;
+
+pub use error::{RunError, ScriptError, Span};
+pub use eval::{Evaluator, Rand, SolverTricks, Tricks};
+pub use script::{Options, Script, Summary};

@@ -1,0 +1,502 @@
+//! The actions: what is printed for each produced deal and at the end, byte for byte as
+//! Debian's `dealer` prints it.
+
+use crate::ast::{Action, PrintItem, Vulnerable};
+use crate::error::RunError;
+use crate::eval::{score, Evaluator, Rand, Tricks};
+use ddsolve_cards::{Deal, Seat, Strain, Suit};
+use std::io::Write;
+
+/// What the PBN tags and the end of a run say, beyond the script.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OutputInfo {
+    /// The script's name as dealer shows it in `[Event]` (`(null)` for standard input).
+    pub input_name: String,
+    /// The seed, as `[Event]` shows it.
+    pub seed: u64,
+    /// `[Date]`, as `YYYY.MM.DD`.
+    pub date: String,
+    /// `-q`: no PBN output.
+    pub quiet: bool,
+    /// The script's `vulnerable` (none: rotating by board).
+    pub vulnerable: Option<Vulnerable>,
+    /// The script's `dealer` (none: rotating by board).
+    pub dealer: Option<Seat>,
+}
+
+/// The state of one action over a run.
+#[derive(Clone, Debug)]
+enum State {
+    Stateless,
+    Average {
+        sum: i64,
+    },
+    Frequency {
+        low: u64,
+        high: u64,
+        counts: Vec<u64>,
+    },
+    Frequency2 {
+        counts: Vec<u64>,
+    },
+    Print {
+        deals: Vec<Deal>,
+    },
+    EvalContract {
+        results: Box<[[[u64; 14]; 5]; 2]>,
+    },
+}
+
+/// The actions of a script and their running state.
+#[derive(Clone, Debug)]
+pub struct Actions<'s> {
+    actions: &'s [Action],
+    states: Vec<State>,
+    info: OutputInfo,
+}
+
+const RANKS: &[u8; 13] = b"AKQJT98765432";
+
+/// The ranks of a holding, ace first (`AKT2`).
+fn holding_text(deal: &Deal, seat: Seat, suit: Suit) -> String {
+    let h = deal.hand(seat).suit(suit).bits();
+    (0..13)
+        .filter(|i| h >> (14 - i) & 1 != 0)
+        .map(|i| RANKS[i] as char)
+        .collect()
+}
+
+/// Hands side by side, as dealer's `printall` and `printew` print them: each card and a
+/// space, a void as `- `, each hand in a column of 20 characters (10 cards).
+pub fn write_columns(out: &mut impl Write, deal: &Deal, seats: &[Seat]) -> std::io::Result<()> {
+    let mut line = String::new();
+    for suit in Suit::ALL {
+        line.clear();
+        let mut cards = 10;
+        for &seat in seats {
+            while cards < 10 {
+                line.push_str("  ");
+                cards += 1;
+            }
+            cards = 0;
+            for c in holding_text(deal, seat, suit).chars() {
+                line.push(c);
+                line.push(' ');
+                cards += 1;
+            }
+            if cards == 0 {
+                line.push_str("- ");
+                cards = 1;
+            }
+        }
+        line.push('\n');
+        out.write_all(line.as_bytes())?;
+    }
+    out.write_all(b"\n")
+}
+
+/// One seat's hand in the `printcompact` form: `AK2.QJ.T98.7654`.
+pub fn hand_dots(deal: &Deal, seat: Seat) -> String {
+    Suit::ALL.map(|s| holding_text(deal, seat, s)).join(".")
+}
+
+/// The deal as PBN's `[Deal "N:..."]` value.
+pub fn pbn_deal(deal: &Deal) -> String {
+    format!("N:{}", Seat::ALL.map(|s| hand_dots(deal, s)).join(" "))
+}
+
+/// C's `printf("%g", v)`: six significant digits, trailing zeros removed, exponent form
+/// below 1e-4 or from 1e6.
+pub fn format_g(v: f64) -> String {
+    if v.is_nan() {
+        return if v.is_sign_negative() { "-nan" } else { "nan" }.into();
+    }
+    if v.is_infinite() {
+        return if v < 0.0 { "-inf" } else { "inf" }.into();
+    }
+    if v == 0.0 {
+        return if v.is_sign_negative() { "-0" } else { "0" }.into();
+    }
+    let e = format!("{v:.5e}");
+    let (mant, exp) = e.split_once('e').unwrap_or((&e, "0"));
+    let x: i32 = exp.parse().unwrap_or(0);
+    let strip = |s: &str| -> String {
+        if s.contains('.') {
+            s.trim_end_matches('0').trim_end_matches('.').to_string()
+        } else {
+            s.to_string()
+        }
+    };
+    if (-4..6).contains(&x) {
+        strip(&format!("{:.*}", (5 - x) as usize, v))
+    } else {
+        let sign = if x < 0 { '-' } else { '+' };
+        format!("{}e{}{:02}", strip(mant), sign, x.abs())
+    }
+}
+
+impl<'s> Actions<'s> {
+    /// The actions of a list, with the information their output needs.
+    pub fn new(actions: &'s [Action], info: OutputInfo) -> Actions<'s> {
+        let states = actions
+            .iter()
+            .map(|a| match a {
+                Action::Average(..) => State::Average { sum: 0 },
+                Action::Frequency(_, _, lo, hi) => State::Frequency {
+                    low: 0,
+                    high: 0,
+                    counts: vec![0; (*hi as i64 - *lo as i64 + 1) as usize],
+                },
+                Action::Frequency2(_, [(_, lo1, hi1), (_, lo2, hi2)]) => State::Frequency2 {
+                    counts: vec![
+                        0;
+                        ((*hi1 as i64 - *lo1 as i64 + 3) * (*hi2 as i64 - *lo2 as i64 + 3))
+                            as usize
+                    ],
+                },
+                Action::Print(_) => State::Print { deals: Vec::new() },
+                Action::EvalContract => State::EvalContract {
+                    results: Box::new([[[0; 14]; 5]; 2]),
+                },
+                _ => State::Stateless,
+            })
+            .collect();
+        Actions {
+            actions,
+            states,
+            info,
+        }
+    }
+
+    /// Whether any action prints deals (dealer then produces 40 deals by default).
+    pub fn will_print(actions: &[Action]) -> bool {
+        actions.iter().any(|a| {
+            matches!(
+                a,
+                Action::PrintAll
+                    | Action::PrintEw
+                    | Action::Print(_)
+                    | Action::PrintPbn
+                    | Action::PrintCompact(_)
+                    | Action::PrintOneLine(_)
+                    | Action::PrintEs(_)
+            )
+        })
+    }
+
+    /// Runs the actions on the evaluator's deal, the `nprod`-th produced (from 0).
+    pub fn on_deal(
+        &mut self,
+        out: &mut impl Write,
+        nprod: u64,
+        ev: &mut Evaluator<'_>,
+        dd: &mut dyn Tricks,
+        rand: &mut dyn Rand,
+    ) -> Result<(), RunError> {
+        let deal = *ev.deal();
+        for (a, st) in self.actions.iter().zip(self.states.iter_mut()) {
+            match (a, st) {
+                (Action::PrintAll, _) => {
+                    writeln!(out, "{:4}.", nprod + 1)?;
+                    write_columns(out, &deal, &Seat::ALL)?;
+                }
+                (Action::PrintEw, _) => write_columns(out, &deal, &[Seat::West, Seat::East])?,
+                (Action::PrintCompact(e), _) => {
+                    for seat in Seat::ALL {
+                        writeln!(out, "{} {}", seat_letter(seat), hand_dots(&deal, seat))?;
+                    }
+                    if let Some(e) = e {
+                        let v = ev.eval(e, dd, rand)?;
+                        writeln!(out, "{v}")?;
+                    }
+                }
+                (Action::PrintOneLine(e), _) => {
+                    let mut line = String::new();
+                    for seat in Seat::ALL {
+                        line.push(seat_letter(seat));
+                        line.push(' ');
+                        line.push_str(&hand_dots(&deal, seat));
+                        line.push(' ');
+                    }
+                    if let Some(e) = e {
+                        line.push_str(&ev.eval(e, dd, rand)?.to_string());
+                    }
+                    line.push('\n');
+                    out.write_all(line.as_bytes())?;
+                }
+                (Action::PrintEs(items), _) => {
+                    for item in items {
+                        match item {
+                            PrintItem::Str(s) => out.write_all(s.as_bytes())?,
+                            PrintItem::Expr(e) => write!(out, "{}", ev.eval(e, dd, rand)?)?,
+                        }
+                    }
+                }
+                (Action::PrintPbn, _) if !self.info.quiet => {
+                    write_pbn(&self.info, out, nprod, &deal)?;
+                }
+                (Action::Print(_), State::Print { deals }) => deals.push(deal),
+                (Action::Average(_, e), State::Average { sum }) => {
+                    *sum += ev.eval(e, dd, rand)? as i64;
+                }
+                (Action::Frequency(_, e, lo, hi), State::Frequency { low, high, counts }) => {
+                    let v = ev.eval(e, dd, rand)?;
+                    if v < *lo {
+                        *low += 1;
+                    } else if v > *hi {
+                        *high += 1;
+                    } else {
+                        counts[(v - lo) as usize] += 1;
+                    }
+                }
+                (Action::Frequency2(_, dims), State::Frequency2 { counts }) => {
+                    let [(e1, lo1, hi1), (e2, lo2, hi2)] = dims;
+                    let v1 = ev.eval(e1, dd, rand)?;
+                    let v2 = ev.eval(e2, dd, rand)?;
+                    let cell = |v: i32, lo: i32, hi: i32| -> usize {
+                        if v > hi {
+                            (hi as i64 - lo as i64 + 2) as usize
+                        } else {
+                            (v as i64 - lo as i64 + 1).max(0) as usize
+                        }
+                    };
+                    let width = (*hi2 as i64 - *lo2 as i64 + 3) as usize;
+                    counts[width * cell(v1, *lo1, *hi1) + cell(v2, *lo2, *hi2)] += 1;
+                }
+                (Action::EvalContract, State::EvalContract { results }) => {
+                    for strain in Strain::ALL {
+                        let s = ev.tricks(Seat::South, strain, dd) as usize;
+                        let w = ev.tricks(Seat::West, strain, dd) as usize;
+                        results[0][dealer_strain(strain)][s] += 1;
+                        results[1][dealer_strain(strain)][w] += 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+fn write_pbn(
+    info: &OutputInfo,
+    out: &mut impl Write,
+    board: u64,
+    deal: &Deal,
+) -> std::io::Result<()> {
+    {
+        const DEALERS: [&str; 4] = ["N", "E", "S", "W"];
+        const VULS: [&str; 4] = ["None", "NS", "EW", "All"];
+        const BOARD_VUL: [usize; 16] = [0, 1, 2, 3, 1, 2, 3, 0, 2, 3, 0, 1, 3, 0, 1, 2];
+        let i = info;
+        let dealer = i
+            .dealer
+            .map_or(DEALERS[(board % 4) as usize], |s| DEALERS[s.index()]);
+        let vul = i
+            .vulnerable
+            .map_or(VULS[BOARD_VUL[(board % 16) as usize]], Vulnerable::pbn);
+        write!(
+            out,
+            "[Event \"Hand simulated by dealer with file {}, seed {}\"]\n\
+             [Site \"-\"]\n[Date \"{}\"]\n[Board \"{}\"]\n\
+             [West \"-\"]\n[North \"-\"]\n[East \"-\"]\n[South \"-\"]\n\
+             [Dealer \"{dealer}\"]\n[Vulnerable \"{vul}\"]\n[Deal \"{}\"]\n\
+             [Declarer \"?\"]\n[Contract \"?\"]\n[Result \"?\"]\n\n",
+            i.input_name,
+            i.seed,
+            i.date,
+            board + 1,
+            pbn_deal(deal)
+        )
+    }
+}
+
+impl Actions<'_> {
+    /// The end of the run: `print`'s pages, averages, frequencies and `evalcontract`'s table,
+    /// in the order of the actions, after `nprod` produced deals.
+    pub fn finish(&self, out: &mut impl Write, nprod: u64) -> std::io::Result<()> {
+        for (a, st) in self.actions.iter().zip(&self.states) {
+            match (a, st) {
+                (Action::Print(seats), State::Print { deals }) => {
+                    for seat in Seat::ALL.into_iter().filter(|s| seats.contains(s)) {
+                        write!(out, "\n\n{} hands:\n\n\n\n", crate::gen::seat_name(seat))?;
+                        for (g, group) in deals.chunks(4).enumerate() {
+                            for i in 0..group.len() {
+                                write!(out, "{:4}.{:15}", g * 4 + i + 1, ' ')?;
+                            }
+                            out.write_all(b"\n")?;
+                            let mut line = String::new();
+                            for suit in Suit::ALL {
+                                line.clear();
+                                let mut cards = 10;
+                                for d in group {
+                                    while cards < 10 {
+                                        line.push_str("  ");
+                                        cards += 1;
+                                    }
+                                    cards = 0;
+                                    for c in holding_text(d, seat, suit).chars() {
+                                        line.push(c);
+                                        line.push(' ');
+                                        cards += 1;
+                                    }
+                                    if cards == 0 {
+                                        line.push_str("- ");
+                                        cards = 1;
+                                    }
+                                }
+                                line.push('\n');
+                                out.write_all(line.as_bytes())?;
+                            }
+                            out.write_all(b"\n")?;
+                        }
+                        out.write_all(b"\x0c")?;
+                    }
+                }
+                (Action::Average(label, _), State::Average { sum }) => {
+                    if let Some(l) = label {
+                        write!(out, "{l}: ")?;
+                    }
+                    let v = if nprod == 0 {
+                        -f64::NAN
+                    } else {
+                        *sum as f64 / nprod as f64
+                    };
+                    writeln!(out, "{}", format_g(v))?;
+                }
+                (Action::Frequency(label, _, lo, _), State::Frequency { low, high, counts }) => {
+                    writeln!(out, "Frequency {}:", label.as_deref().unwrap_or(""))?;
+                    if *low > 0 {
+                        writeln!(out, "Low\t{low:8}")?;
+                    }
+                    for (i, c) in counts.iter().enumerate() {
+                        writeln!(out, "{:5}\t{c:8}", *lo as i64 + i as i64)?;
+                    }
+                    if *high > 0 {
+                        writeln!(out, "High\t{high:8}")?;
+                    }
+                }
+                (Action::Frequency2(label, dims), State::Frequency2 { counts }) => {
+                    let [(_, lo1, hi1), (_, lo2, hi2)] = *dims;
+                    let rows = (hi1 as i64 - lo1 as i64 + 3) as usize;
+                    let cols = (hi2 as i64 - lo2 as i64 + 3) as usize;
+                    writeln!(out, "Frequency {}:", label.as_deref().unwrap_or(""))?;
+                    let mut s = String::from("        Low");
+                    for j in 1..cols - 1 {
+                        s.push_str(&format!(" {:6}", j as i64 + lo2 as i64 - 1));
+                    }
+                    s.push_str("   High    Sum\n");
+                    let mut total = 0u64;
+                    for i in 0..rows {
+                        if i == 0 {
+                            s.push_str("Low ");
+                        } else if i == rows - 1 {
+                            s.push_str("High");
+                        } else {
+                            s.push_str(&format!("{:4}", i as i64 + lo1 as i64 - 1));
+                        }
+                        let row = &counts[i * cols..(i + 1) * cols];
+                        for n in row {
+                            s.push_str(&format!(" {n:6}"));
+                        }
+                        let sum: u64 = row.iter().sum();
+                        s.push_str(&format!(" {sum:6}\n"));
+                        total += sum;
+                    }
+                    s.push_str("Sum ");
+                    for j in 0..cols {
+                        let c: u64 = (0..rows).map(|i| counts[i * cols + j]).sum();
+                        s.push_str(&format!(" {c:6}"));
+                    }
+                    s.push_str(&format!(" {total:6}\n\n"));
+                    out.write_all(s.as_bytes())?;
+                }
+                (Action::EvalContract, State::EvalContract { results }) => {
+                    write_evalcontract(out, results, nprod)?;
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `n`, `e`, `s`, `w`.
+fn seat_letter(seat: Seat) -> char {
+    ['n', 'e', 's', 'w'][seat.index()]
+}
+
+/// dealer's strain order: clubs, diamonds, hearts, spades, notrump.
+fn dealer_strain(s: Strain) -> usize {
+    match s {
+        Strain::Clubs => 0,
+        Strain::Diamonds => 1,
+        Strain::Hearts => 2,
+        Strain::Spades => 3,
+        Strain::NoTrump => 4,
+    }
+}
+
+/// `evalcontract`'s table: for each vulnerability, strain and level, the average score of
+/// the contract with South declaring / with West declaring.
+fn write_evalcontract(
+    out: &mut impl Write,
+    results: &[[[u64; 14]; 5]; 2],
+    nprod: u64,
+) -> std::io::Result<()> {
+    const STRAINS: [Strain; 5] = [
+        Strain::Clubs,
+        Strain::Diamonds,
+        Strain::Hearts,
+        Strain::Spades,
+        Strain::NoTrump,
+    ];
+    let n = nprod.max(1) as i64;
+    for vul in [false, true] {
+        let mut s = format!("{}Vulnerable\n   ", if vul { "" } else { "Not " });
+        for level in 1..=7 {
+            s.push_str(&format!("  {level}       "));
+        }
+        s.push('\n');
+        for (si, strain) in STRAINS.into_iter().enumerate() {
+            s.push(b"cdhsn"[si] as char);
+            s.push_str(": ");
+            for level in 1..=7u8 {
+                let c = crate::ast::Contract {
+                    level,
+                    strain,
+                    doubled: 0,
+                };
+                let tot = |side: usize| -> i64 {
+                    (0..14)
+                        .map(|t| results[side][si][t] as i64 * score(vul, c, t as i32) as i64)
+                        .sum::<i64>()
+                        / n
+                };
+                s.push_str(&format!("{:4}/{:4} ", tot(0), tot(1)));
+            }
+            s.push('\n');
+        }
+        s.push('\n');
+        out.write_all(s.as_bytes())?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::format_g;
+
+    #[test]
+    fn printf_g() {
+        assert_eq!(format_g(6.333333333), "6.33333");
+        assert_eq!(format_g(4.37588), "4.37588");
+        assert_eq!(format_g(0.04), "0.04");
+        assert_eq!(format_g(6.0), "6");
+        assert_eq!(format_g(1234567.0), "1.23457e+06");
+        assert_eq!(format_g(0.00001234), "1.234e-05");
+        assert_eq!(format_g(100000.0), "100000");
+        assert_eq!(format_g(0.0001), "0.0001");
+        assert_eq!(format_g(-f64::NAN), "-nan");
+    }
+}

@@ -1,0 +1,462 @@
+//! A whole dealer script (its commands, variables, condition and actions) and the run that
+//! deals, tests the condition and runs the actions, as Debian's `dealer` does.
+
+use crate::actions::{Actions, OutputInfo};
+use crate::ast::{Action, Expr, Variable, Vulnerable};
+use crate::error::{RunError, ScriptError};
+use crate::eval::{Evaluator, SolverTricks, Tables, Tricks, DEFAULT_ALTCOUNTS, DEFAULT_POINTCOUNT};
+use crate::gen::{CounterDealer, Generator, Predeal, RngKind, Swapping};
+use ddsolve_cards::{Deal, Seat, Strain};
+use std::io::Write;
+use std::sync::OnceLock;
+use std::time::Instant;
+
+/// dealer's default number of deals to generate.
+pub const DEFAULT_GENERATE: u64 = 10_000_000;
+/// dealer's default number of deals to produce when an action prints deals.
+pub const DEFAULT_PRODUCE_PRINTING: u64 = 40;
+
+/// A parsed and checked dealer script.
+///
+/// ```
+/// use ddsolve_deal::{Options, Script};
+///
+/// let script = Script::parse("produce 2\ncondition hcp(north) >= 20\naction average hcp(south)")?;
+/// assert_eq!(script.produce, Some(2));
+/// let mut out = Vec::new();
+/// script.run(&Options { seed: Some(1), verbose: false, ..Options::default() }, &mut out)?;
+/// assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Script {
+    /// `generate N`.
+    pub generate: Option<u64>,
+    /// `produce N`.
+    pub produce: Option<u64>,
+    /// `vulnerable ...` (for `printpbn`).
+    pub vulnerable: Option<Vulnerable>,
+    /// `dealer ...` (for `printpbn`).
+    pub dealer: Option<Seat>,
+    /// `predeal ...`: cards (in the script's order) and suit-length requests.
+    pub predeal: Predeal,
+    /// `pointcount`: the `hcp` weights, ace first.
+    pub pointcount: [i32; 13],
+    /// `altcount N ...`: the weights of `pt0`..`pt9`, ace first.
+    pub altcount: [[i32; 13]; 10],
+    /// The variables, in the order defined.
+    pub vars: Vec<Variable>,
+    /// The (last) condition; none means every deal.
+    pub condition: Option<Expr>,
+    /// The (last) `action` list; none means `printall`.
+    pub actions: Option<Vec<Action>>,
+    tables: OnceLock<Tables>,
+}
+
+impl Default for Script {
+    fn default() -> Script {
+        Script {
+            generate: None,
+            produce: None,
+            vulnerable: None,
+            dealer: None,
+            predeal: Predeal::new(),
+            pointcount: DEFAULT_POINTCOUNT,
+            altcount: DEFAULT_ALTCOUNTS,
+            vars: Vec::new(),
+            condition: None,
+            actions: None,
+            tables: OnceLock::new(),
+        }
+    }
+}
+
+/// How to run a script: dealer's command-line options and ours. The command line overrides
+/// the script (`-p` its `produce`, `-g` its `generate`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// `-p N`: deals to produce.
+    pub produce: Option<u64>,
+    /// `-g N`: deals to generate.
+    pub generate: Option<u64>,
+    /// `-s N`: the seed (none: the time, as dealer).
+    pub seed: Option<u64>,
+    /// `-0`, `-2`, `-3`: swapping.
+    pub swapping: Swapping,
+    /// `-q`: no PBN output.
+    pub quiet: bool,
+    /// Print the statistics at the end (dealer's default; `-v` turns it off).
+    pub verbose: bool,
+    /// `-m`: a progress meter on standard error.
+    pub progress: bool,
+    /// The generator: dealer's own (the same deals as `dealer -s SEED`) or the counter-based
+    /// default.
+    pub rng: RngKind,
+    /// Threads (counter generator only; the output is the same for any number).
+    pub threads: usize,
+    /// The script's name for `printpbn`'s `[Event]` (dealer prints `(null)` for standard
+    /// input).
+    pub input_name: String,
+    /// `printpbn`'s `[Date]` (none: today, UTC).
+    pub date: Option<String>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            produce: None,
+            generate: None,
+            seed: None,
+            swapping: Swapping::None,
+            quiet: false,
+            verbose: true,
+            progress: false,
+            rng: RngKind::Counter,
+            threads: 1,
+            input_name: "(null)".into(),
+            date: None,
+        }
+    }
+}
+
+/// What a run did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// Deals generated.
+    pub generated: u64,
+    /// Deals produced (that met the condition).
+    pub produced: u64,
+    /// The seed used.
+    pub seed: u64,
+}
+
+/// Today's date, UTC, as `YYYY.MM.DD`.
+pub fn today() -> String {
+    let days = (crate::gen::time_seed() / 86_400) as i64;
+    // Howard Hinnant's civil_from_days.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// A deal that met the condition, with what evaluating the condition left behind.
+struct Accepted {
+    index: u64,
+    deal: Deal,
+    rand_calls: u64,
+    tricks: [[u8; 5]; 4],
+}
+
+impl Script {
+    /// Parses and checks a script.
+    pub fn parse(src: &str) -> Result<Script, ScriptError> {
+        crate::parser::parse(src)
+    }
+
+    /// The per-holding tables of this script's counts (built on first use).
+    pub fn tables(&self) -> &Tables {
+        self.tables
+            .get_or_init(|| Tables::new(&self.pointcount, &self.altcount))
+    }
+
+    /// The actions to run (`printall` when the script has none).
+    pub fn action_list(&self) -> Vec<Action> {
+        match &self.actions {
+            Some(a) if !a.is_empty() => a.clone(),
+            _ => vec![Action::PrintAll],
+        }
+    }
+
+    /// Every expression of the script: variables, condition, and the actions' expressions.
+    pub fn expressions(&self) -> Vec<&Expr> {
+        let mut v: Vec<&Expr> = self.vars.iter().map(|v| &v.expr).collect();
+        v.extend(self.condition.as_ref());
+        for a in self.actions.iter().flatten() {
+            match a {
+                Action::PrintCompact(Some(e)) | Action::PrintOneLine(Some(e)) => v.push(e),
+                Action::Average(_, e) | Action::Frequency(_, e, _, _) => v.push(e),
+                Action::Frequency2(_, d) => v.extend(d.iter().map(|(e, _, _)| e)),
+                Action::PrintEs(items) => v.extend(items.iter().filter_map(|i| match i {
+                    crate::ast::PrintItem::Expr(e) => Some(e),
+                    _ => None,
+                })),
+                _ => {}
+            }
+        }
+        v
+    }
+
+    /// The declarer-and-strain pairs that `tricks(...)` asks for anywhere in the script
+    /// (`evalcontract` adds South and West in every strain).
+    pub fn tricks_used(&self) -> Vec<(Seat, Strain)> {
+        let mut out = Vec::new();
+        for e in self.expressions() {
+            e.visit(&mut |x| {
+                if let Expr::Tricks(s, t) = x {
+                    if !out.contains(&(*s, *t)) {
+                        out.push((*s, *t));
+                    }
+                }
+            });
+        }
+        if self
+            .actions
+            .iter()
+            .flatten()
+            .any(|a| *a == Action::EvalContract)
+        {
+            for seat in [Seat::South, Seat::West] {
+                for strain in Strain::ALL {
+                    if !out.contains(&(seat, strain)) {
+                        out.push((seat, strain));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Runs the script with the default double-dummy solver, writing what dealer writes.
+    pub fn run(&self, opts: &Options, out: &mut impl Write) -> Result<Summary, RunError> {
+        self.run_with(opts, out, &|| Box::new(SolverTricks::new()))
+    }
+
+    /// Runs the script, with `make_tricks` giving each thread its source of double-dummy
+    /// results.
+    pub fn run_with(
+        &self,
+        opts: &Options,
+        out: &mut impl Write,
+        make_tricks: &(dyn Fn() -> Box<dyn Tricks> + Sync),
+    ) -> Result<Summary, RunError> {
+        let start = Instant::now();
+        let list = self.action_list();
+        let generate = opts.generate.or(self.generate).unwrap_or(DEFAULT_GENERATE);
+        let produce = opts
+            .produce
+            .or(self.produce)
+            .unwrap_or(if Actions::will_print(&list) {
+                DEFAULT_PRODUCE_PRINTING
+            } else {
+                u64::MAX
+            });
+        let seed = opts.seed.unwrap_or_else(crate::gen::time_seed);
+        let info = OutputInfo {
+            input_name: opts.input_name.clone(),
+            seed,
+            date: opts.date.clone().unwrap_or_else(today),
+            quiet: opts.quiet,
+            vulnerable: self.vulnerable,
+            dealer: self.dealer,
+        };
+        let mut actions = Actions::new(&list, info);
+        let mut ev = Evaluator::new(self);
+        let mut dd = make_tricks();
+        let mut progress = Progress::new(opts.progress, generate, produce);
+        let (generated, produced) = match opts.rng {
+            RngKind::Dealer => {
+                let mut gen = Generator::new(RngKind::Dealer, seed, &self.predeal)
+                    .with_swapping(opts.swapping);
+                let mut nprod = 0u64;
+                let mut ngen = 0u64;
+                while ngen < generate && nprod < produce {
+                    let deal = gen.next_deal();
+                    ngen += 1;
+                    ev.set_deal(deal);
+                    let mut rand = || gen.rand();
+                    let ok = match &self.condition {
+                        Some(c) => ev.eval(c, dd.as_mut(), &mut rand)? != 0,
+                        None => true,
+                    };
+                    if ok {
+                        actions.on_deal(out, nprod, &mut ev, dd.as_mut(), &mut rand)?;
+                        nprod += 1;
+                    }
+                    progress.tick(ngen, nprod);
+                }
+                (ngen, nprod)
+            }
+            RngKind::Counter => {
+                let mut dealer = CounterDealer::new(seed, &self.predeal);
+                dealer.set_swapping(opts.swapping);
+                self.run_counter(
+                    &dealer,
+                    generate,
+                    produce,
+                    opts.threads.max(1),
+                    make_tricks,
+                    &mut |acc: Accepted, nprod: u64| -> Result<(), RunError> {
+                        ev.set_deal(acc.deal);
+                        for (s, row) in acc.tricks.iter().enumerate() {
+                            for (t, &v) in row.iter().enumerate() {
+                                if v != u8::MAX {
+                                    ev.set_tricks(Seat::ALL[s], Strain::ALL[t], v);
+                                }
+                            }
+                        }
+                        let mut call = acc.rand_calls;
+                        let mut rand = || {
+                            let r = dealer.rand_at(acc.index, call);
+                            call += 1;
+                            r
+                        };
+                        actions.on_deal(out, nprod, &mut ev, dd.as_mut(), &mut rand)
+                    },
+                    &mut progress,
+                )?
+            }
+        };
+        progress.finish();
+        actions.finish(out, produced)?;
+        if opts.verbose {
+            write!(
+                out,
+                "Generated {generated} hands\nProduced {produced} hands\nInitial random seed {seed}\nTime needed {:8.3} sec\n",
+                start.elapsed().as_secs_f64()
+            )?;
+        }
+        out.flush()?;
+        Ok(Summary {
+            generated,
+            produced,
+            seed,
+        })
+    }
+
+    /// The counter generator's run: the condition is tested on every thread, a block of
+    /// deals at a time; the accepted deals go to `accept` in their order.
+    #[allow(clippy::too_many_arguments)]
+    fn run_counter(
+        &self,
+        dealer: &CounterDealer,
+        generate: u64,
+        produce: u64,
+        threads: usize,
+        make_tricks: &(dyn Fn() -> Box<dyn Tricks> + Sync),
+        accept: &mut dyn FnMut(Accepted, u64) -> Result<(), RunError>,
+        progress: &mut Progress,
+    ) -> Result<(u64, u64), RunError> {
+        let mut nprod = 0u64;
+        let mut next = 0u64;
+        let mut block = 1024u64;
+        let test = |from: u64, to: u64, dd: &mut dyn Tricks| -> Result<Vec<Accepted>, RunError> {
+            let mut ev = Evaluator::new(self);
+            let mut found = Vec::new();
+            for index in from..to {
+                let deal = dealer.deal_at(index);
+                ev.set_deal(deal);
+                let mut call = 0u64;
+                let ok = match &self.condition {
+                    Some(c) => {
+                        let mut rand = || {
+                            let r = dealer.rand_at(index, call);
+                            call += 1;
+                            r
+                        };
+                        ev.eval(c, dd, &mut rand)? != 0
+                    }
+                    None => true,
+                };
+                if ok {
+                    found.push(Accepted {
+                        index,
+                        deal,
+                        rand_calls: call,
+                        tricks: ev.known_tricks(),
+                    });
+                }
+            }
+            Ok(found)
+        };
+        let mut main_dd = make_tricks();
+        while next < generate && nprod < produce {
+            let end = (next + block).min(generate);
+            let found: Vec<Accepted> = if threads == 1 {
+                test(next, end, main_dd.as_mut())?
+            } else {
+                let per = (end - next).div_ceil(threads as u64);
+                let parts: Vec<Result<Vec<Accepted>, RunError>> = std::thread::scope(|s| {
+                    let handles: Vec<_> = (0..threads as u64)
+                        .map(|t| {
+                            let from = (next + t * per).min(end);
+                            let to = (from + per).min(end);
+                            let test = &test;
+                            s.spawn(move || {
+                                let mut dd = make_tricks();
+                                test(from, to, dd.as_mut())
+                            })
+                        })
+                        .collect();
+                    handles
+                        .into_iter()
+                        .map(|h| h.join().expect("a dealing thread panicked"))
+                        .collect()
+                });
+                let mut all = Vec::new();
+                for p in parts {
+                    all.extend(p?);
+                }
+                all
+            };
+            let mut generated = end;
+            for acc in found {
+                let index = acc.index;
+                accept(acc, nprod)?;
+                nprod += 1;
+                if nprod >= produce {
+                    generated = index + 1;
+                    break;
+                }
+            }
+            next = generated;
+            progress.tick(next, nprod);
+            block = (block * 2).min(1 << 16);
+        }
+        Ok((next, nprod))
+    }
+}
+
+/// `-m`: a line on standard error, redrawn as the run goes.
+struct Progress {
+    on: bool,
+    generate: u64,
+    produce: u64,
+    last: Instant,
+}
+
+impl Progress {
+    fn new(on: bool, generate: u64, produce: u64) -> Progress {
+        Progress {
+            on,
+            generate,
+            produce,
+            last: Instant::now(),
+        }
+    }
+
+    fn tick(&mut self, ngen: u64, nprod: u64) {
+        if !self.on || self.last.elapsed().as_millis() < 200 {
+            return;
+        }
+        self.last = Instant::now();
+        let pg = ngen as f64 / self.generate.max(1) as f64;
+        let pp = nprod as f64 / self.produce.max(1) as f64;
+        eprint!(
+            "\rCalculating... {:3.0}% complete",
+            100.0 * pg.max(pp).min(1.0)
+        );
+    }
+
+    fn finish(&self) {
+        if self.on {
+            eprintln!();
+        }
+    }
+}
