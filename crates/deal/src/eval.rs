@@ -345,7 +345,7 @@ pub fn score(vulnerable: bool, c: Contract, tricks: i32) -> i32 {
 /// below the difference's size, with its sign.
 pub fn imps(diff: i32) -> i32 {
     const TAB: [i32; 24] = [
-        10, 40, 80, 120, 160, 210, 260, 310, 360, 410, 490, 590, 740, 890, 1090, 1290, 1490, 1740,
+        10, 40, 80, 120, 160, 210, 260, 310, 360, 410, 490, 590, 740, 890, 1090, 1190, 1490, 1740,
         1990, 2240, 2490, 2990, 3490, 3990,
     ];
     let j = diff.unsigned_abs();
