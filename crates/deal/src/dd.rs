@@ -140,6 +140,17 @@ impl Needs {
     }
 }
 
+impl FromIterator<(Seat, Strain)> for Needs {
+    /// The pairs of a script ([`Script::tricks_used`](crate::Script::tricks_used)).
+    fn from_iter<I: IntoIterator<Item = (Seat, Strain)>>(iter: I) -> Needs {
+        let mut needs = Needs::NONE;
+        for (declarer, strain) in iter {
+            needs.insert(declarer, strain);
+        }
+        needs
+    }
+}
+
 impl From<StrainSet> for Needs {
     /// Every declarer of the strains.
     fn from(strains: StrainSet) -> Needs {
@@ -197,6 +208,48 @@ impl Tricks {
         self.rows[strain.index()][declarer.index()] = tricks;
         self.solved.insert(strain);
         self.declarers[strain.index()] |= 1 << declarer.index();
+    }
+}
+
+/// A deal's [`Tricks`] solved in a batch, as the evaluator's [`crate::Tricks`] source: a
+/// pair that was solved is read from them, any other is solved on the spot
+/// ([`crate::SolverTricks`]), so a value never depends on what the batch covered.
+#[allow(missing_debug_implementations)]
+pub struct BatchedTricks {
+    deal: Option<Deal>,
+    tricks: Tricks,
+    fallback: crate::SolverTricks,
+}
+
+impl BatchedTricks {
+    /// Nothing solved yet.
+    pub fn new() -> BatchedTricks {
+        BatchedTricks {
+            deal: None,
+            tricks: Tricks::NONE,
+            fallback: crate::SolverTricks::new(),
+        }
+    }
+
+    /// The batch's results for `deal`.
+    pub fn set(&mut self, deal: Deal, tricks: Tricks) {
+        self.deal = Some(deal);
+        self.tricks = tricks;
+    }
+}
+
+impl Default for BatchedTricks {
+    fn default() -> BatchedTricks {
+        BatchedTricks::new()
+    }
+}
+
+impl crate::Tricks for BatchedTricks {
+    fn tricks(&mut self, deal: &Deal, declarer: Seat, strain: Strain) -> u8 {
+        match self.tricks.get(declarer, strain) {
+            Some(t) if self.deal.as_ref() == Some(deal) => t,
+            _ => self.fallback.tricks(deal, declarer, strain),
+        }
     }
 }
 
@@ -444,6 +497,46 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn a_scripts_pairs_in_batches_equal_the_evaluators_solver() {
+        use crate::Tricks as _;
+        let script = crate::Script::parse(
+            "condition tricks(north, notrumps) + tricks(west, spades) > 0\n\
+             action average tricks(south, hearts)",
+        )
+        .unwrap();
+        let needs: Needs = script.tricks_used().into_iter().collect();
+        assert_eq!(
+            needs.strains(),
+            StrainSet::from_iter([Strain::NoTrump, Strain::Spades, Strain::Hearts])
+        );
+        assert!(needs.contains(Seat::West, Strain::Spades));
+        assert!(!needs.contains(Seat::East, Strain::Spades));
+        // Generated deals, as a simulation deals them.
+        let mut generator = crate::gen::Generator::new(
+            crate::gen::RngKind::Counter,
+            7,
+            &crate::gen::Predeal::new(),
+        );
+        let deals: Vec<Deal> = (0..6).map(|_| generator.next_deal()).collect();
+        let got = solve_strains(&deals, needs, &DdOptions::with_threads(2));
+        let mut one_by_one = crate::SolverTricks::new();
+        let mut batched = BatchedTricks::new();
+        for (deal, tricks) in deals.iter().zip(got) {
+            let table = Solver::new().table(deal);
+            batched.set(*deal, tricks);
+            for (seat, strain) in script.tricks_used() {
+                let want = table.tricks(strain, seat);
+                assert_eq!(tricks.get(seat, strain), Some(want));
+                assert_eq!(one_by_one.tricks(deal, seat, strain), want);
+                assert_eq!(batched.tricks(deal, seat, strain), want);
+            }
+            // A pair the batch did not solve: solved on the spot.
+            let want = table.tricks(Strain::Clubs, Seat::East);
+            assert_eq!(batched.tricks(deal, Seat::East, Strain::Clubs), want);
         }
     }
 

@@ -382,4 +382,37 @@ mod tests {
         assert_eq!(imps(-45), -2);
         assert_eq!(imps(i32::MIN), -24);
     }
+
+    /// The evaluator's `score` and `imps` (`crate::eval`) give these functions' values, every
+    /// contract at both vulnerabilities for -1 to 14 tricks, and every difference to 5000.
+    #[test]
+    fn the_evaluators_scoring_agrees() {
+        for level in 1..=7u8 {
+            for strain in Strain::ALL {
+                for (d, doubled) in [Doubled::No, Doubled::Doubled, Doubled::Redoubled]
+                    .into_iter()
+                    .enumerate()
+                {
+                    let ours = Contract::new(level, strain, doubled).unwrap();
+                    let theirs = crate::ast::Contract {
+                        level,
+                        strain,
+                        doubled: d as u8,
+                    };
+                    for vul in [false, true] {
+                        for t in -1..=14 {
+                            assert_eq!(
+                                crate::eval::score(vul, theirs, t),
+                                score(vul, ours, t),
+                                "{ours} vul {vul} tricks {t}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        for d in -5000..=5000 {
+            assert_eq!(crate::eval::imps(d), imps(d), "{d}");
+        }
+    }
 }
