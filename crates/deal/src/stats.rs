@@ -1,9 +1,9 @@
-//! Statistics of a simulation: running means with their standard error and a 95% interval,
-//! frequency tables with percentages, and the `--until-se` stopping rule.
+//! Statistics of a simulation: running means with their standard error and a confidence
+//! interval at 0.95, frequency tables with percentages, and the `--until-se` stopping rule.
 //!
 //! A mean is kept by Welford's update (numerically stable over millions of values); its
 //! standard error is the sample standard deviation (divisor `n - 1`) over `sqrt(n)`, and its
-//! 95% interval the normal one, `mean ± 1.96 se`: a simulation's averages are over hundreds
+//! interval the normal one, `mean ± Z95 se`: a simulation's averages are over hundreds
 //! of deals or more, where Student's t and the normal quantile agree to the digits printed.
 //!
 //! ```
@@ -20,7 +20,7 @@
 
 use std::collections::BTreeMap;
 
-/// The normal quantile of a two-sided 95% interval.
+/// The normal quantile of a two-sided interval at confidence 0.95.
 pub const Z95: f64 = 1.959_963_984_540_054;
 
 /// A running mean with its variance (Welford's update).
@@ -88,7 +88,7 @@ impl Mean {
         self.std_dev().map(|sd| sd / (self.n as f64).sqrt())
     }
 
-    /// The 95% interval of the mean, `mean ± 1.96 se`, `None` under two values.
+    /// The 0.95 confidence interval of the mean, `mean ± Z95 se`, `None` under two values.
     pub fn interval95(&self) -> Option<(f64, f64)> {
         self.standard_error()
             .map(|se| (self.mean - Z95 * se, self.mean + Z95 * se))
