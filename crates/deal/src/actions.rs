@@ -3,7 +3,8 @@
 
 use crate::ast::{Action, PrintItem, Vulnerable};
 use crate::error::RunError;
-use crate::eval::{score, Evaluator, Rand, Tricks};
+use crate::eval::{Evaluator, Rand, Tricks};
+use crate::scoring::score;
 use ddsolve_cards::{Deal, Seat, Strain, Suit};
 use std::io::Write;
 
@@ -465,7 +466,7 @@ fn write_evalcontract(
                 let c = crate::ast::Contract {
                     level,
                     strain,
-                    doubled: 0,
+                    doubling: ddsolve::par::Doubling::Undoubled,
                 };
                 let tot = |side: usize| -> i64 {
                     (0..14)

@@ -8,7 +8,9 @@
 use crate::error::Span;
 use crate::gen::ShapeSet;
 pub use crate::lexer::BinOp;
+use ddsolve::par::Doubling;
 use ddsolve_cards::{Card, Seat, Strain, Suit};
+use std::fmt;
 
 /// A count summed over a hand or one suit of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -23,16 +25,59 @@ pub enum Count {
     Control,
 }
 
-/// A contract in `score(...)`: level 1..=7, strain, doubling (0, 1 doubled, 2 redoubled:
-/// our extension; dealer has only undoubled contracts).
+/// A contract in `score(...)`: level 1..=7, strain, and doubled or redoubled (`x4Sx`,
+/// `x6Cxx`: our extension; dealer has only undoubled contracts).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Contract {
     /// 1..=7.
     pub level: u8,
     /// The strain.
     pub strain: Strain,
-    /// 0 undoubled, 1 doubled, 2 redoubled.
-    pub doubled: u8,
+    /// Undoubled, doubled or redoubled.
+    pub doubling: Doubling,
+}
+
+impl Contract {
+    /// The contract of dealer's token: `x`, a level, a strain letter (`C D H S N`, either
+    /// case), then `x` for doubled or `xx` for redoubled: `x3N`, `x4Sx`, `x6Cxx`. `None` if
+    /// `token` is not one.
+    pub fn from_dealer_token(token: &str) -> Option<Contract> {
+        let rest = token.strip_prefix(['x', 'X'])?;
+        let mut chars = rest.chars();
+        let level = chars.next()?.to_digit(10)? as u8;
+        let strain = match chars.next()?.to_ascii_uppercase() {
+            'C' => Strain::Clubs,
+            'D' => Strain::Diamonds,
+            'H' => Strain::Hearts,
+            'S' => Strain::Spades,
+            'N' => Strain::NoTrump,
+            _ => return None,
+        };
+        let doubling = match chars.as_str() {
+            "" => Doubling::Undoubled,
+            "x" | "X" => Doubling::Doubled,
+            "xx" | "XX" => Doubling::Redoubled,
+            _ => return None,
+        };
+        (1..=7).contains(&level).then_some(Contract {
+            level,
+            strain,
+            doubling,
+        })
+    }
+}
+
+impl fmt::Display for Contract {
+    /// dealer's token: `x3N`, `x4Sx`, `x6Cxx`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "x{}{}{}",
+            self.level,
+            self.strain.letter(),
+            self.doubling.suffix()
+        )
+    }
 }
 
 /// An expression. Values are C `int`s (32 bits, wrapping); a comparison or logical operator

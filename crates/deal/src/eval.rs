@@ -6,8 +6,9 @@
 //! `tricks` goes through the [`Tricks`] trait, so that a caller can solve deals one at a time
 //! ([`SolverTricks`]), in batches, or from known tables.
 
-use crate::ast::{BinOp, Contract, Count, Expr};
+use crate::ast::{BinOp, Count, Expr};
 use crate::error::{RunError, Span};
+use crate::scoring::{dealer_imps, score};
 use crate::script::Script;
 use ddsolve_cards::{Deal, Position, Seat, Strain, Suit};
 
@@ -277,86 +278,6 @@ impl Tables {
     }
 }
 
-/// dealer's `score(vul, contract, tricks)`, and standard scores for doubled and redoubled
-/// contracts (our extension).
-pub fn score(vulnerable: bool, c: Contract, tricks: i32) -> i32 {
-    let v = i32::from(vulnerable);
-    let level = c.level as i32;
-    let need = 6 + level;
-    let major_or_nt = matches!(c.strain, Strain::Spades | Strain::Hearts | Strain::NoTrump);
-    let nt = c.strain == Strain::NoTrump;
-    if c.doubled == 0 {
-        if tricks < need {
-            return -50 * (1 + v) * (need - tricks);
-        }
-        let mut total = if major_or_nt { 30 } else { 20 } * (tricks - 6);
-        if nt {
-            total += 10;
-        }
-        total += 50;
-        let game_level = match c.strain {
-            Strain::NoTrump => 3,
-            Strain::Spades | Strain::Hearts => 4,
-            _ => 5,
-        };
-        if level >= game_level {
-            total += 250 + 200 * v;
-        }
-        if level == 6 {
-            total += 500 + 250 * v;
-        }
-        if level == 7 {
-            total += 1000 + 500 * v;
-        }
-        return total;
-    }
-    let factor = if c.doubled == 2 { 2 } else { 1 };
-    if tricks < need {
-        let down = need - tricks;
-        let mut pen = 0;
-        for i in 1..=down {
-            pen += match (vulnerable, i) {
-                (false, 1) => 100,
-                (false, 2 | 3) => 200,
-                (false, _) => 300,
-                (true, 1) => 200,
-                (true, _) => 300,
-            };
-        }
-        return -pen * factor;
-    }
-    let per = if major_or_nt { 30 } else { 20 };
-    let mut value = per * level + if nt { 10 } else { 0 };
-    value *= 2 * factor;
-    let mut total = value;
-    total += if value >= 100 { 300 + 200 * v } else { 50 };
-    total += 50 * factor;
-    total += (tricks - need) * (100 + 100 * v) * factor;
-    if level == 6 {
-        total += 500 + 250 * v;
-    }
-    if level == 7 {
-        total += 1000 + 500 * v;
-    }
-    total
-}
-
-/// dealer's `imps(difference)`: the number of thresholds (10, 40, 80, ..., 3990) strictly
-/// below the difference's size, with its sign.
-pub fn imps(diff: i32) -> i32 {
-    const TAB: [i32; 24] = [
-        10, 40, 80, 120, 160, 210, 260, 310, 360, 410, 490, 590, 740, 890, 1090, 1290, 1490, 1740,
-        1990, 2240, 2490, 2990, 3490, 3990,
-    ];
-    let j = diff.unsigned_abs();
-    let i = TAB.iter().filter(|&&t| j > t as u32).count() as i32;
-    if diff >= 0 {
-        i
-    } else {
-        -i
-    }
-}
-
 /// Evaluates a script's expressions on one deal after another, caching each variable's value
 /// for the deal (a variable that calls `rnd` is evaluated at each use, as dealer does) and
 /// each `tricks` result.
@@ -476,7 +397,7 @@ impl<'s> Evaluator<'s> {
                 let t = self.eval_at(tricks, span, dd, rand)?;
                 score(*vulnerable, *contract, t)
             }
-            Expr::Imps(d) => imps(self.eval_at(d, span, dd, rand)?),
+            Expr::Imps(d) => dealer_imps(self.eval_at(d, span, dd, rand)?),
             Expr::Rnd(n) => {
                 let n = self.eval_at(n, span, dd, rand)?;
                 crate::gen::rnd_from(n, rand.rand())
@@ -530,30 +451,6 @@ impl<'s> Evaluator<'s> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn scores_and_imps() {
-        let c = |level, strain, doubled| Contract {
-            level,
-            strain,
-            doubled,
-        };
-        assert_eq!(score(false, c(3, Strain::NoTrump, 0), 9), 400);
-        assert_eq!(score(true, c(3, Strain::NoTrump, 0), 9), 600);
-        assert_eq!(score(false, c(1, Strain::Clubs, 0), 0), -350);
-        assert_eq!(score(true, c(6, Strain::Hearts, 0), 12), 1430);
-        assert_eq!(score(true, c(7, Strain::NoTrump, 0), 13), 2220);
-        assert_eq!(score(false, c(3, Strain::NoTrump, 0), 20), 730);
-        assert_eq!(score(false, c(4, Strain::Spades, 1), 10), 590);
-        assert_eq!(score(true, c(4, Strain::Spades, 2), 11), 1480);
-        assert_eq!(score(false, c(4, Strain::Spades, 1), 7), -500);
-        assert_eq!(score(true, c(2, Strain::Clubs, 1), 8), 180);
-        assert_eq!(imps(10), 0);
-        assert_eq!(imps(20), 1);
-        assert_eq!(imps(420), 10);
-        assert_eq!(imps(-100), -3);
-        assert_eq!(imps(4000), 24);
-    }
 
     #[test]
     fn suit_values() {

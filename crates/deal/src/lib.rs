@@ -9,6 +9,9 @@
 //!   `dealer` writes, with dealer's options ([`Options`]).
 //! - [`Evaluator`] evaluates any expression of a script on a deal; `tricks` goes through the
 //!   [`Tricks`] trait ([`SolverTricks`] solves one deal at a time).
+//! - [`dd`] solves the (declarer, strain) pairs a script reads for a stream of deals in
+//!   batches on every core, results in order; [`stats`] keeps means with their standard
+//!   error and frequency tables; [`scoring`] is duplicate scoring (`score`, `imps`).
 //!
 //! ```
 //! use ddsolve_deal::{gen::RngKind, Options, Script};
@@ -29,13 +32,16 @@
 
 pub mod actions;
 pub mod ast;
+pub mod dd;
 pub mod error;
 pub mod eval;
 pub mod gen;
 pub mod lexer;
 pub mod parser;
+pub mod scoring;
 pub mod script;
 pub mod stack;
+pub mod stats;
 
 pub use error::{RunError, ScriptError, Span};
 pub use eval::{Evaluator, Rand, SolverTricks, Tricks};

@@ -10,6 +10,7 @@ use crate::error::{ScriptError, Span};
 use crate::gen::{seat_name, Predeal, PredealError, ShapeSet};
 use crate::lexer::{tokenize, Keyword as K, Tok, Token};
 use crate::script::Script;
+use ddsolve::par::Doubling;
 use ddsolve_cards::{Card, Seat, Strain, Suit};
 
 struct Parser {
@@ -599,7 +600,11 @@ impl Parser {
                     contract: Contract {
                         level,
                         strain: Strain::from_index(strain as usize).unwrap_or(Strain::NoTrump),
-                        doubled,
+                        doubling: match doubled {
+                            0 => Doubling::Undoubled,
+                            1 => Doubling::Doubled,
+                            _ => Doubling::Redoubled,
+                        },
                     },
                     tricks: Box::new(tricks),
                 })

@@ -2,11 +2,12 @@
 //! dummy on each sampled deal (on every core, results in sample order), and their
 //! statistics over the samples.
 
-use crate::stats::{gain_against, imps, matchpoints, Estimate};
+use crate::stats::{gain_against, matchpoints, Estimate};
 use ddsolve::par::Contract;
 use ddsolve::search::pool::{ordered_map, PoolOptions};
 use ddsolve::{Solutions, SolverBuilder, Target};
 use ddsolve_cards::{Card, Deal, Hand, Position, Side};
+use ddsolve_deal::scoring::imps;
 use serde::Serialize;
 
 /// How the cards of a sample are valued. The values are the same whichever is chosen; only

@@ -1,6 +1,7 @@
-//! The statistics of a card over samples: means with standard errors, the IMP scale and
-//! matchpoints.
+//! The statistics of a card over samples: means with standard errors (kept by
+//! [`ddsolve_deal::stats::Mean`]) and matchpoints; IMPs are [`ddsolve_deal::scoring::imps`].
 
+use ddsolve_deal::stats::Mean;
 use serde::Serialize;
 
 /// A mean over samples and its standard error (the sample standard deviation, with `n - 1`,
@@ -16,37 +17,14 @@ pub struct Estimate {
 impl Estimate {
     /// The mean and standard error of `values` (0 and 0 when there are none).
     pub fn of(values: &[f64]) -> Estimate {
-        let n = values.len();
-        if n == 0 {
-            return Estimate::default();
+        let mut m = Mean::new();
+        for &v in values {
+            m.add(v);
         }
-        let mean = values.iter().sum::<f64>() / n as f64;
-        if n < 2 {
-            return Estimate { mean, se: 0.0 };
-        }
-        let var = values.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / (n - 1) as f64;
         Estimate {
-            mean,
-            se: (var / n as f64).sqrt(),
+            mean: m.mean(),
+            se: m.standard_error().unwrap_or(0.0),
         }
-    }
-}
-
-/// The lower ends of the IMP scale's bands (WBF): a difference of at least `IMP_BANDS[k]`
-/// points is worth more than `k` IMPs.
-pub const IMP_BANDS: [i32; 24] = [
-    20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500, 1750,
-    2000, 2250, 2500, 3000, 3500, 4000,
-];
-
-/// The IMPs a difference of `diff` points is worth (negative for a negative difference): 0
-/// for 0-10 points, 1 for 20-40, ..., 24 for 4000 and more.
-pub fn imps(diff: i32) -> i32 {
-    let n = IMP_BANDS.iter().take_while(|&&b| diff.abs() >= b).count() as i32;
-    if diff < 0 {
-        -n
-    } else {
-        n
     }
 }
 
@@ -72,6 +50,7 @@ pub fn gain_against(score: i32, others: &[i32], f: impl Fn(i32, i32) -> f64) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ddsolve_deal::scoring::imps;
 
     #[test]
     fn mean_and_standard_error_by_hand() {
@@ -86,39 +65,6 @@ mod tests {
         let r = Estimate::of(&[1.0, 1.0, 0.0, 1.0]);
         assert_eq!(r.mean, 0.75);
         assert!((r.se - 0.25).abs() < 1e-12);
-    }
-
-    #[test]
-    fn the_imp_scale() {
-        let table = [
-            (0, 0),
-            (10, 0),
-            (20, 1),
-            (40, 1),
-            (50, 2),
-            (90, 3),
-            (130, 4),
-            (170, 5),
-            (220, 6),
-            (420, 9),
-            (430, 10),
-            (590, 11),
-            (600, 12),
-            (620, 12),
-            (750, 13),
-            (1100, 15),
-            (1430, 16),
-            (2000, 19),
-            (3990, 23),
-            (4000, 24),
-            (7600, 24),
-        ];
-        for (diff, want) in table {
-            assert_eq!(imps(diff), want, "{diff}");
-            assert_eq!(imps(-diff), -want, "-{diff}");
-        }
-        // 3NT making (+400) against one down (-50): 450 points, 10 IMPs.
-        assert_eq!(imps(400 - -50), 10);
     }
 
     #[test]
