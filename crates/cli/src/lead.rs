@@ -210,7 +210,7 @@ impl SampleArgs {
         analysis: &Analysis,
     ) -> Result<ExitCode, CliError> {
         if let Some(path) = &self.save_samples {
-            let file = OutputFile::create(path)?;
+            let file = OutputFile::create(path, false)?;
             file.commit(samples_jsonl(analysis).as_bytes())?;
         }
         let text = match self.format {
