@@ -72,6 +72,10 @@ pub struct Produced {
     pub text: String,
 }
 
+/// `evalcontract`'s averages: `[vulnerable][strain][level - 1]`, strains clubs, diamonds,
+/// hearts, spades, notrump, each `(South declaring, West declaring)`.
+pub type EvalContractScores = [[[(i64, i64); 7]; 5]; 2];
+
 /// What an action that reports at the end found, as data (what [`Actions::finish`] prints).
 #[derive(Clone, Debug, PartialEq)]
 pub enum ActionResult {
@@ -115,7 +119,7 @@ pub enum ActionResult {
     /// spades, notrump, as `(South declaring, West declaring)`.
     EvalContract {
         /// The scores, not vulnerable then vulnerable.
-        scores: Box<[[[(i64, i64); 7]; 5]; 2]>,
+        scores: Box<EvalContractScores>,
     },
 }
 
@@ -600,7 +604,7 @@ fn dealer_strain(s: Strain) -> usize {
 }
 
 /// `evalcontract`'s averages: `[vulnerable][strain][level - 1]`, (South, West) declaring.
-fn evalcontract_scores(results: &[[[u64; 14]; 5]; 2], nprod: u64) -> [[[(i64, i64); 7]; 5]; 2] {
+fn evalcontract_scores(results: &[[[u64; 14]; 5]; 2], nprod: u64) -> EvalContractScores {
     const STRAINS: [Strain; 5] = [
         Strain::Clubs,
         Strain::Diamonds,
