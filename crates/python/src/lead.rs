@@ -9,9 +9,9 @@ use ddsolve_lead::{
     analyse_leads, analyse_single_dummy, parse_contract, parse_seat_hand, Analysis, Deals,
     LeadProblem, RunOptions, SdProblem,
 };
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyString};
 
 /// Runs `analyse` on `samples` deals sampled from `seed` (those meeting `condition`), or on
 /// the deals given, the GIL released.
@@ -60,6 +60,11 @@ fn common_args(
         Some(list) => {
             if script.is_some() {
                 return Err(value_error("give condition or deals, not both"));
+            }
+            if list.is_instance_of::<PyString>() {
+                return Err(PyTypeError::new_err(
+                    "deals must be a list of deals (Deal objects or PBN strings), not one string",
+                ));
             }
             let mut out = Vec::new();
             for (i, item) in list.try_iter()?.enumerate() {

@@ -74,6 +74,8 @@ def test_lead_errors():
         ddsolve.lead(HAND, "4SS", condition="hcp(north) > 5", deals=sampled_deals(HAND, 1, 1))
     with pytest.raises(ValueError, match="does not agree"):
         ddsolve.lead(HAND, "4SS", deals=sampled_deals("W:AKQJ.432.5432.32", 1, 1))
+    with pytest.raises(TypeError, match="not one string"):
+        ddsolve.lead(HAND, "4SS", deals=str(sampled_deals(HAND, 1, 1)[0]))
     with pytest.raises(ValueError, match="vul"):
         ddsolve.lead(HAND, "4SS", vul="red", samples=2)
 
