@@ -54,6 +54,73 @@ pub struct Actions<'s> {
     actions: &'s [Action],
     states: Vec<State>,
     info: OutputInfo,
+    /// With [`Actions::record`]: each produced deal, its values and its text.
+    recorded: Option<Vec<Produced>>,
+}
+
+/// A produced deal as [`Actions::record`] keeps it: the deal, the values its actions printed
+/// and the text they wrote for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Produced {
+    /// The deal.
+    pub deal: Deal,
+    /// The values the per-deal actions printed, in the order of the actions: the
+    /// expression of `printcompact(e)` and `printoneline(e)`, each expression of
+    /// `printes(...)`.
+    pub values: Vec<i32>,
+    /// What the actions wrote for this deal.
+    pub text: String,
+}
+
+/// `evalcontract`'s averages: `[vulnerable][strain][level - 1]`, strains clubs, diamonds,
+/// hearts, spades, notrump, each `(South declaring, West declaring)`.
+pub type EvalContractScores = [[[(i64, i64); 7]; 5]; 2];
+
+/// What an action that reports at the end found, as data (what [`Actions::finish`] prints).
+#[derive(Clone, Debug, PartialEq)]
+pub enum ActionResult {
+    /// An action that prints each deal (`printall`, `printpbn`, `printes`, `print`, ...):
+    /// its output is in each [`Produced`].
+    Print,
+    /// `average "label" expr`: the mean over the produced deals (NaN with none).
+    Average {
+        /// The label.
+        label: Option<String>,
+        /// The mean.
+        mean: f64,
+    },
+    /// `frequency "label" (expr, low, high)`.
+    Frequency {
+        /// The label.
+        label: Option<String>,
+        /// The range counted value by value.
+        range: (i32, i32),
+        /// The deals for each value of the range, `low` first.
+        counts: Vec<u64>,
+        /// Deals whose value was below the range.
+        below: u64,
+        /// Deals whose value was above the range.
+        above: u64,
+    },
+    /// `frequency "label" (expr, low, high, expr2, low2, high2)`.
+    Frequency2 {
+        /// The label.
+        label: Option<String>,
+        /// The first expression's range (the rows).
+        rows: (i32, i32),
+        /// The second expression's range (the columns).
+        columns: (i32, i32),
+        /// The deals of each cell: a row below the range, one per value, a row above it;
+        /// each row a column below, one per value, a column above.
+        counts: Vec<Vec<u64>>,
+    },
+    /// `evalcontract`: the average score (rounded toward zero, as dealer prints it) of each
+    /// contract, `[vulnerable][strain][level - 1]`, strains clubs, diamonds, hearts,
+    /// spades, notrump, as `(South declaring, West declaring)`.
+    EvalContract {
+        /// The scores, not vulnerable then vulnerable.
+        scores: Box<EvalContractScores>,
+    },
 }
 
 const RANKS: &[u8; 13] = b"AKQJT98765432";
@@ -166,7 +233,70 @@ impl<'s> Actions<'s> {
             actions,
             states,
             info,
+            recorded: None,
         }
+    }
+
+    /// Keeps each produced deal with its values and text ([`Actions::recorded`]).
+    pub fn record(mut self) -> Actions<'s> {
+        self.recorded = Some(Vec::new());
+        self
+    }
+
+    /// The deals kept since [`Actions::record`] (none without it).
+    pub fn recorded(&self) -> &[Produced] {
+        self.recorded.as_deref().unwrap_or_default()
+    }
+
+    /// Takes the deals kept since [`Actions::record`].
+    pub fn take_recorded(&mut self) -> Vec<Produced> {
+        self.recorded
+            .as_mut()
+            .map(std::mem::take)
+            .unwrap_or_default()
+    }
+
+    /// What each action found after `nprod` produced deals, in the order of the actions.
+    pub fn results(&self, nprod: u64) -> Vec<ActionResult> {
+        self.actions
+            .iter()
+            .zip(&self.states)
+            .map(|(a, st)| match (a, st) {
+                (Action::Average(label, _), State::Average { sum }) => ActionResult::Average {
+                    label: label.clone(),
+                    mean: if nprod == 0 {
+                        f64::NAN
+                    } else {
+                        *sum as f64 / nprod as f64
+                    },
+                },
+                (Action::Frequency(label, _, lo, hi), State::Frequency { low, high, counts }) => {
+                    ActionResult::Frequency {
+                        label: label.clone(),
+                        range: (*lo, *hi),
+                        counts: counts.clone(),
+                        below: *low,
+                        above: *high,
+                    }
+                }
+                (Action::Frequency2(label, dims), State::Frequency2 { counts }) => {
+                    let [(_, lo1, hi1), (_, lo2, hi2)] = *dims;
+                    let cols = (hi2 as i64 - lo2 as i64 + 3) as usize;
+                    ActionResult::Frequency2 {
+                        label: label.clone(),
+                        rows: (lo1, hi1),
+                        columns: (lo2, hi2),
+                        counts: counts.chunks(cols).map(<[u64]>::to_vec).collect(),
+                    }
+                }
+                (Action::EvalContract, State::EvalContract { results }) => {
+                    ActionResult::EvalContract {
+                        scores: Box::new(evalcontract_scores(results, nprod)),
+                    }
+                }
+                _ => ActionResult::Print,
+            })
+            .collect()
     }
 
     /// Whether any action prints deals (dealer then produces 40 deals by default).
@@ -194,6 +324,34 @@ impl<'s> Actions<'s> {
         dd: &mut dyn Tricks,
         rand: &mut dyn Rand,
     ) -> Result<(), RunError> {
+        if self.recorded.is_none() {
+            return self.deal_actions(out, nprod, ev, dd, rand, &mut Vec::new());
+        }
+        let mut text = Vec::new();
+        let mut values = Vec::new();
+        self.deal_actions(&mut text, nprod, ev, dd, rand, &mut values)?;
+        out.write_all(&text)?;
+        let produced = Produced {
+            deal: *ev.deal(),
+            values,
+            text: String::from_utf8_lossy(&text).into_owned(),
+        };
+        if let Some(r) = self.recorded.as_mut() {
+            r.push(produced);
+        }
+        Ok(())
+    }
+
+    /// [`Actions::on_deal`], the printed values pushed on `values`.
+    fn deal_actions(
+        &mut self,
+        out: &mut impl Write,
+        nprod: u64,
+        ev: &mut Evaluator<'_>,
+        dd: &mut dyn Tricks,
+        rand: &mut dyn Rand,
+        values: &mut Vec<i32>,
+    ) -> Result<(), RunError> {
         let deal = *ev.deal();
         for (a, st) in self.actions.iter().zip(self.states.iter_mut()) {
             match (a, st) {
@@ -208,6 +366,7 @@ impl<'s> Actions<'s> {
                     }
                     if let Some(e) = e {
                         let v = ev.eval(e, dd, rand)?;
+                        values.push(v);
                         writeln!(out, "{v}")?;
                     }
                 }
@@ -220,7 +379,9 @@ impl<'s> Actions<'s> {
                         line.push(' ');
                     }
                     if let Some(e) = e {
-                        line.push_str(&ev.eval(e, dd, rand)?.to_string());
+                        let v = ev.eval(e, dd, rand)?;
+                        values.push(v);
+                        line.push_str(&v.to_string());
                     }
                     line.push('\n');
                     out.write_all(line.as_bytes())?;
@@ -229,7 +390,11 @@ impl<'s> Actions<'s> {
                     for item in items {
                         match item {
                             PrintItem::Str(s) => out.write_all(s.as_bytes())?,
-                            PrintItem::Expr(e) => write!(out, "{}", ev.eval(e, dd, rand)?)?,
+                            PrintItem::Expr(e) => {
+                                let v = ev.eval(e, dd, rand)?;
+                                values.push(v);
+                                write!(out, "{v}")?;
+                            }
                         }
                     }
                 }
@@ -438,13 +603,8 @@ fn dealer_strain(s: Strain) -> usize {
     }
 }
 
-/// `evalcontract`'s table: for each vulnerability, strain and level, the average score of
-/// the contract with South declaring / with West declaring.
-fn write_evalcontract(
-    out: &mut impl Write,
-    results: &[[[u64; 14]; 5]; 2],
-    nprod: u64,
-) -> std::io::Result<()> {
+/// `evalcontract`'s averages: `[vulnerable][strain][level - 1]`, (South, West) declaring.
+fn evalcontract_scores(results: &[[[u64; 14]; 5]; 2], nprod: u64) -> EvalContractScores {
     const STRAINS: [Strain; 5] = [
         Strain::Clubs,
         Strain::Diamonds,
@@ -453,15 +613,9 @@ fn write_evalcontract(
         Strain::NoTrump,
     ];
     let n = nprod.max(1) as i64;
-    for vul in [false, true] {
-        let mut s = format!("{}Vulnerable\n   ", if vul { "" } else { "Not " });
-        for level in 1..=7 {
-            s.push_str(&format!("  {level}       "));
-        }
-        s.push('\n');
+    let mut out = [[[(0, 0); 7]; 5]; 2];
+    for (vi, vul) in [false, true].into_iter().enumerate() {
         for (si, strain) in STRAINS.into_iter().enumerate() {
-            s.push(b"cdhsn"[si] as char);
-            s.push_str(": ");
             for level in 1..=7u8 {
                 let c = crate::ast::Contract {
                     level,
@@ -474,7 +628,32 @@ fn write_evalcontract(
                         .sum::<i64>()
                         / n
                 };
-                s.push_str(&format!("{:4}/{:4} ", tot(0), tot(1)));
+                out[vi][si][level as usize - 1] = (tot(0), tot(1));
+            }
+        }
+    }
+    out
+}
+
+/// `evalcontract`'s table: for each vulnerability, strain and level, the average score of
+/// the contract with South declaring / with West declaring.
+fn write_evalcontract(
+    out: &mut impl Write,
+    results: &[[[u64; 14]; 5]; 2],
+    nprod: u64,
+) -> std::io::Result<()> {
+    let scores = evalcontract_scores(results, nprod);
+    for (vi, vul) in [false, true].into_iter().enumerate() {
+        let mut s = format!("{}Vulnerable\n   ", if vul { "" } else { "Not " });
+        for level in 1..=7 {
+            s.push_str(&format!("  {level}       "));
+        }
+        s.push('\n');
+        for (letter, row) in "cdhsn".chars().zip(&scores[vi]) {
+            s.push(letter);
+            s.push_str(": ");
+            for &(south, west) in row {
+                s.push_str(&format!("{south:4}/{west:4} "));
             }
             s.push('\n');
         }

@@ -37,4 +37,4 @@ pub mod stats;
 
 pub use error::{RunError, ScriptError, Span};
 pub use eval::{Evaluator, Rand, SolverTricks, Tricks};
-pub use script::{Options, Script, Summary};
+pub use script::{Options, Report, Script, Summary};

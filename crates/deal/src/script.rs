@@ -1,7 +1,7 @@
 //! A whole dealer script (its commands, variables, condition and actions) and the run that
 //! deals, tests the condition and runs the actions, as Debian's `dealer` does.
 
-use crate::actions::{Actions, OutputInfo};
+use crate::actions::{ActionResult, Actions, OutputInfo, Produced};
 use crate::ast::{Action, Expr, Variable, Vulnerable};
 use crate::error::{RunError, ScriptError};
 use crate::eval::{Evaluator, SolverTricks, Tables, Tricks, DEFAULT_ALTCOUNTS, DEFAULT_POINTCOUNT};
@@ -135,6 +135,20 @@ pub struct Summary {
     pub seed: u64,
 }
 
+/// A run as data ([`Script::run_report`]): what it did, each produced deal with what its
+/// actions printed for it, what each action found at the end, and the text of the run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    /// Deals generated and produced, and the seed.
+    pub summary: Summary,
+    /// The produced deals, in order, with their actions' values and text.
+    pub deals: Vec<Produced>,
+    /// What each action found, in the order of the actions.
+    pub actions: Vec<ActionResult>,
+    /// Everything the run wrote (what [`Script::run`] writes with the same options).
+    pub output: String,
+}
+
 /// Today's date, UTC, as `YYYY.MM.DD`.
 pub fn today() -> String {
     let days = (crate::gen::time_seed() / 86_400) as i64;
@@ -233,6 +247,34 @@ impl Script {
         self.run_with(opts, out, &|| Box::new(SolverTricks::new()))
     }
 
+    /// Runs the script with the default double-dummy solver and returns the run as data:
+    /// each produced deal with the values its actions print, and what the actions that
+    /// report at the end (`average`, `frequency`, `evalcontract`) found.
+    ///
+    /// ```
+    /// use ddsolve_deal::actions::ActionResult;
+    /// use ddsolve_deal::{Options, Script};
+    ///
+    /// let script = Script::parse("produce 3\naction printes(hcp(north), \"\\n\"), average hcp(north)")?;
+    /// let report = script.run_report(&Options { seed: Some(1), verbose: false, ..Options::default() })?;
+    /// assert_eq!(report.deals.len(), 3);
+    /// let sum: i32 = report.deals.iter().map(|d| d.values[0]).sum();
+    /// let ActionResult::Average { mean, .. } = report.actions[1] else { unreachable!() };
+    /// assert_eq!(mean, f64::from(sum) / 3.0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn run_report(&self, opts: &Options) -> Result<Report, RunError> {
+        let mut out = Vec::new();
+        let (summary, deals, actions) =
+            self.run_inner(opts, &mut out, &|| Box::new(SolverTricks::new()), true)?;
+        Ok(Report {
+            summary,
+            deals,
+            actions,
+            output: String::from_utf8_lossy(&out).into_owned(),
+        })
+    }
+
     /// Runs the script, with `make_tricks` giving each thread its source of double-dummy
     /// results.
     pub fn run_with(
@@ -241,6 +283,18 @@ impl Script {
         out: &mut impl Write,
         make_tricks: &(dyn Fn() -> Box<dyn Tricks> + Sync),
     ) -> Result<Summary, RunError> {
+        self.run_inner(opts, out, make_tricks, false)
+            .map(|(summary, _, _)| summary)
+    }
+
+    /// The run; with `record`, also the produced deals and the actions' results.
+    fn run_inner(
+        &self,
+        opts: &Options,
+        out: &mut impl Write,
+        make_tricks: &(dyn Fn() -> Box<dyn Tricks> + Sync),
+        record: bool,
+    ) -> Result<(Summary, Vec<Produced>, Vec<ActionResult>), RunError> {
         let start = Instant::now();
         let list = self.action_list();
         let generate = opts.generate.or(self.generate).unwrap_or(DEFAULT_GENERATE);
@@ -262,6 +316,9 @@ impl Script {
             dealer: self.dealer,
         };
         let mut actions = Actions::new(&list, info);
+        if record {
+            actions = actions.record();
+        }
         let mut ev = Evaluator::new(self);
         let mut dd = make_tricks();
         let mut progress = Progress::new(opts.progress, generate, produce);
@@ -333,11 +390,16 @@ impl Script {
             )?;
         }
         out.flush()?;
-        Ok(Summary {
+        let summary = Summary {
             generated,
             produced,
             seed,
-        })
+        };
+        if !record {
+            return Ok((summary, Vec::new(), Vec::new()));
+        }
+        let results = actions.results(produced);
+        Ok((summary, actions.take_recorded(), results))
     }
 
     /// The counter generator's run: the condition is tested on every thread, a block of

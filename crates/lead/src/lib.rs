@@ -10,6 +10,7 @@
 //! the other cards.
 //!
 //! - [`lead`]: the leads of a hand against a contract ([`analyse_leads`]).
+//! - [`condition`]: a dealer-language condition on the samples (what the auction showed).
 //! - [`single_dummy`]: the legal cards of a position as declarer or a defender sees it
 //!   ([`analyse_single_dummy`]).
 //!
@@ -20,6 +21,7 @@
 #![warn(missing_docs)]
 
 pub mod analysis;
+pub mod condition;
 pub mod lead;
 pub mod parse;
 pub mod sample;

@@ -27,6 +27,9 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyMapping, PyString, PyTuple};
 
+mod deal;
+mod lead;
+
 /// The seats in DDS order, as the module writes them.
 const SEAT_NAMES: [&str; 4] = ["N", "E", "S", "W"];
 /// The strains in DDS order, as the module writes them.
@@ -1114,6 +1117,9 @@ fn _ddsolve(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(read_pbn, m)?)?;
     m.add_function(wrap_pyfunction!(read_lin, m)?)?;
     m.add_function(wrap_pyfunction!(annotate, m)?)?;
+    m.add_function(wrap_pyfunction!(deal::deal, m)?)?;
+    m.add_function(wrap_pyfunction!(lead::lead, m)?)?;
+    m.add_function(wrap_pyfunction!(lead::single_dummy, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -37,7 +37,7 @@ def check(exc, message, f, *args, **kwargs):
         ),
         (
             "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ1",
-            "hand W, C: '1' is not a rank (use 2-9, T, J, Q, K, A)",
+            "hand W, C: '1' is not a rank (use 2-9, T or 10, J, Q, K, A; nothing or - for a void)",
         ),
         (
             "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJJ",

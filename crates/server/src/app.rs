@@ -3,7 +3,7 @@
 //! for the API).
 
 use crate::body::{limit_for, too_large, FILE_LIMIT, JSON_LIMIT};
-use crate::routes::{annotate, assets, boards, health, openapi, play, solve, table};
+use crate::routes::{annotate, assets, boards, health, lead, openapi, play, solve, table};
 use crate::{site, ApiError, AppState};
 use axum::extract::{DefaultBodyLimit, Request};
 use axum::http::{header, HeaderName, HeaderValue, Method, StatusCode};
@@ -24,6 +24,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/table", post(table::table))
         .route("/api/solve", post(solve::solve))
         .route("/api/play", post(play::play))
+        .route("/api/lead", post(lead::lead))
         .layer(RequestBodyLimitLayer::new(JSON_LIMIT));
     let files = Router::new()
         .route("/api/annotate", post(annotate::annotate))

@@ -13,6 +13,7 @@ use std::time::Duration;
 pub struct AppState {
     pool: Arc<SolverPool>,
     timeout: Duration,
+    tt_mb: usize,
     cors: Option<HeaderValue>,
     site: Arc<SitePolicy>,
 }
@@ -25,6 +26,7 @@ impl AppState {
         Ok(AppState {
             pool: Arc::new(pool),
             timeout: config.timeout,
+            tt_mb: config.tt_mb,
             cors: config.cors.as_deref().and_then(crate::app::origin),
             site: Arc::new(SitePolicy::new(
                 config.addr.ip(),
@@ -37,6 +39,16 @@ impl AppState {
     /// The solver pool.
     pub fn pool(&self) -> &SolverPool {
         &self.pool
+    }
+
+    /// The time limit of a request (`--timeout`).
+    pub fn timeout(&self) -> Duration {
+        self.timeout
+    }
+
+    /// The table budget of a solver, in MB (`--tt-mb`).
+    pub fn tt_mb(&self) -> usize {
+        self.tt_mb
     }
 
     /// The origin allowed by `--cors`, if any.

@@ -144,3 +144,92 @@ def read_lin(text: str) -> list[dict[str, Any]]:
 
 def annotate(text: Union[str, bytes], threads: Optional[int] = None) -> Union[str, bytes]:
     """A PBN file with the DD table and par of every board, as ``ddsolve annotate`` writes it."""
+
+class ProducedDeal(TypedDict):
+    """A deal of ``deal``'s run: the deal, the values its actions printed, their text."""
+
+    deal: Deal
+    values: list[int]
+    text: str
+
+class DealRun(TypedDict):
+    """What ``deal`` returns."""
+
+    deals: list[ProducedDeal]
+    #: Per action: ``{"action": name, ...}`` with its results (see ``deal``).
+    actions: list[dict[str, Any]]
+    generated: int
+    produced: int
+    seed: int
+    output: str
+
+def deal(
+    script: str,
+    produce: Optional[int] = None,
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+    rng: Literal["counter", "dealer"] = "counter",
+    generate: Optional[int] = None,
+) -> DealRun:
+    """Runs a dealer-language script: the produced deals, their values, the statistics."""
+
+class Estimate(TypedDict):
+    """A mean and its standard error."""
+
+    mean: float
+    se: float
+
+class CardStats(TypedDict):
+    """A group of equal cards and its statistics (the command line's JSON fields)."""
+
+    cards: list[str]
+    tricks: Estimate
+    success: Estimate
+    score: Estimate
+    imps: Estimate
+    matchpoints: Estimate
+    best: Estimate
+
+class LeadResult(TypedDict):
+    """What ``lead`` returns: ``ddsolve lead --format json``."""
+
+    problem: str
+    samples: int
+    tried: int
+    nodes: int
+    leads: list[CardStats]
+
+class SingleDummyResult(TypedDict):
+    """What ``single_dummy`` returns: ``ddsolve sd --format json``."""
+
+    problem: str
+    samples: int
+    tried: int
+    nodes: int
+    cards: list[CardStats]
+
+def lead(
+    hand: str,
+    contract: str,
+    vul: str = "none",
+    condition: Optional[str] = None,
+    samples: int = 1000,
+    seed: int = 1,
+    threads: Optional[int] = None,
+    deals: Optional[Iterable[DealLike]] = None,
+) -> LeadResult:
+    """Every opening lead of a hand, valued double dummy over sampled deals."""
+
+def single_dummy(
+    hand: str,
+    dummy: str,
+    contract: str,
+    played: Optional[Cards] = None,
+    vul: str = "none",
+    condition: Optional[str] = None,
+    samples: int = 1000,
+    seed: int = 1,
+    threads: Optional[int] = None,
+    deals: Optional[Iterable[DealLike]] = None,
+) -> SingleDummyResult:
+    """Each legal card of a position as its player sees it, valued over sampled deals."""

@@ -4,6 +4,7 @@ pub mod annotate;
 pub mod assets;
 pub mod boards;
 pub mod health;
+pub mod lead;
 pub mod openapi;
 pub mod play;
 pub mod solve;

@@ -7,6 +7,7 @@ mod common;
 mod errors;
 mod hardening;
 mod input_table;
+mod lead;
 mod limits;
 mod openapi;
 mod routes;

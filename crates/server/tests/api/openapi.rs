@@ -96,6 +96,9 @@ async fn every_response_matches_the_document() {
         json_sample(&server, "/api/solve", json!({ "deal": DEAL, "trump": "S", "leader": "E", "played": ["SA"] })).await,
         json_sample(&server, "/api/play", json!({ "deal": DEAL, "trump": "S", "declarer": "W", "played": ["CT", "C4", "CA", "CJ"] })).await,
         json_sample(&server, "/api/play", json!({ "deal": DEAL, "trump": "S", "played": [] })).await,
+        json_sample(&server, "/api/lead", json!({ "hand": "W:KQJT.432.5432.32", "contract": "4SS", "samples": 4 })).await,
+        json_sample(&server, "/api/lead", json!({ "hand": "W:KQJT.432.5432.32", "contract": "3NTxS", "vulnerable": "Both", "condition": "hcp(north) >= 12", "samples": 3, "seed": 9 })).await,
+        json_sample(&server, "/api/lead", json!({ "hand": "W:KQJT.432.5432.32", "contract": "4SN" })).await,
         sample(&server, "post", "/api/annotate", None, Some(file.clone())).await,
         sample(&server, "post", "/api/annotate", None, Some("% nothing\n".into())).await,
         sample(&server, "post", "/api/boards", None, Some(file)).await,
@@ -128,32 +131,44 @@ async fn every_response_matches_the_document() {
     while pool.solving() != 1 {
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
-    let mut tasks = Vec::new();
-    for _ in 0..4 {
-        let url = busy.url("/api/solve");
-        tasks.push(tokio::spawn(async move {
-            let r = client()
-                .post(url)
-                .json(&json!({ "deal": DEAL, "trump": "NT", "leader": "E" }))
-                .send()
-                .await
-                .unwrap();
-            (
-                r.status().as_u16(),
-                r.headers()["content-type"].to_str().unwrap().to_string(),
-                r.bytes().await.unwrap().to_vec(),
-            )
-        }));
-    }
-    for task in tasks {
-        let (status, content_type, body) = task.await.unwrap();
-        samples.push(Sample {
-            path: "/api/solve",
-            method: "post",
-            status,
-            content_type,
-            body,
-        });
+    // Four requests to each of two routes, one route at a time.
+    let bodies: [(&'static str, Value); 2] = [
+        (
+            "/api/solve",
+            json!({ "deal": DEAL, "trump": "NT", "leader": "E" }),
+        ),
+        (
+            "/api/lead",
+            json!({ "hand": "W:KQJT.432.5432.32", "contract": "4SS", "samples": 2 }),
+        ),
+    ];
+    for (path, body) in bodies {
+        while pool.in_flight() != 1 {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        let mut tasks = Vec::new();
+        for _ in 0..4 {
+            let url = busy.url(path);
+            let body = body.clone();
+            tasks.push(tokio::spawn(async move {
+                let r = client().post(url).json(&body).send().await.unwrap();
+                (
+                    r.status().as_u16(),
+                    r.headers()["content-type"].to_str().unwrap().to_string(),
+                    r.bytes().await.unwrap().to_vec(),
+                )
+            }));
+        }
+        for task in tasks {
+            let (status, content_type, body) = task.await.unwrap();
+            samples.push(Sample {
+                path,
+                method: "post",
+                status,
+                content_type,
+                body,
+            });
+        }
     }
     release_tx.send(()).unwrap();
     drop(held);
@@ -224,6 +239,9 @@ async fn every_response_matches_the_document() {
         ("/api/solve", "post", 503),
         ("/api/solve", "post", 504),
         ("/api/play", "post", 400),
+        ("/api/lead", "post", 400),
+        ("/api/lead", "post", 503),
+        ("/api/lead", "post", 504),
         ("/api/annotate", "post", 400),
         ("/api/annotate", "post", 504),
         ("/api/boards", "post", 413),
