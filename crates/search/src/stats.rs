@@ -88,7 +88,7 @@ impl fmt::Display for Counter {
 /// use ddsolve_tt_pattern::TtPattern;
 ///
 /// let deal: Deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3".parse()?;
-/// let mut solver = Solver::with_parts(SearchConfig::default(), TtPattern::new(16), TunedOrdering);
+/// let mut solver = Solver::with_parts(SearchConfig::default(), TtPattern::new(16), TunedOrdering::default());
 /// solver.table(&deal);
 /// let stats = solver.search_stats();
 /// assert_eq!(stats.nodes, solver.nodes());
