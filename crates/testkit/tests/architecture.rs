@@ -138,8 +138,9 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ),
     // Simulations: dealing and the dealer language, over the front crate's solver.
     ("deal", &["ddsolve", "ddsolve-cards"]),
-    // The HTTP server: the front crate only (never the command line, which starts it).
-    ("server", &["ddsolve"]),
+    // The HTTP server: the front crate and the leads' crate (never the command line, which
+    // starts it).
+    ("server", &["ddsolve", "ddsolve-lead"]),
     // The C library: the front crate and the library crates, never the CLI.
     ("capi", &["ddsolve", "ddsolve-cards", "ddsolve-par"]),
     (
