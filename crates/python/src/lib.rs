@@ -29,6 +29,7 @@ use pyo3::types::{PyDict, PyList, PyMapping, PyString, PyTuple};
 
 mod deal;
 mod lead;
+mod solver;
 
 /// The seats in DDS order, as the module writes them.
 const SEAT_NAMES: [&str; 4] = ["N", "E", "S", "W"];
@@ -537,6 +538,22 @@ fn solve_board<'py>(
     target: Option<i64>,
     stats: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let (pos, target) = board_args(deal, trump, leader, played, target)?;
+    let (solution, counts) = run_solver(py, stats, |s| s.solve(&pos, target, Solutions::All));
+    let solution = solution.map_err(value_error)?;
+    let out = card_values(py, solution.cards, target)?;
+    with_stats(py, out.into_any(), counts)
+}
+
+/// `solve_board`'s arguments: the position (the deal, the trump, the leader and the cards
+/// played to the trick) and the target.
+fn board_args(
+    deal: &Bound<'_, PyAny>,
+    trump: &Bound<'_, PyString>,
+    leader: &Bound<'_, PyString>,
+    played: Option<&Bound<'_, PyAny>>,
+    target: Option<i64>,
+) -> PyResult<(Position, Target)> {
     let hands = hands_arg(deal)?;
     let trump = parse_strain(&trump.to_cow()?)?;
     let leader = parse_seat(&leader.to_cow()?)?;
@@ -557,10 +574,7 @@ fn solve_board<'py>(
             }
         },
     };
-    let (solution, counts) = run_solver(py, stats, |s| s.solve(&pos, target, Solutions::All));
-    let solution = solution.map_err(value_error)?;
-    let out = card_values(py, solution.cards, target)?;
-    with_stats(py, out.into_any(), counts)
+    Ok((pos, target))
 }
 
 /// The dict of ``solve_board``: each card of the groups (only those reaching the target, if
@@ -1108,6 +1122,7 @@ fn _ddsolve(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(calc_dd_table, m)?)?;
     m.add_function(wrap_pyfunction!(calc_all_tables, m)?)?;
     m.add_function(wrap_pyfunction!(solve_board, m)?)?;
+    m.add_class::<solver::PySolver>()?;
     m.add_function(wrap_pyfunction!(par, m)?)?;
     m.add_function(wrap_pyfunction!(dealer_par, m)?)?;
     m.add_function(wrap_pyfunction!(sides_par, m)?)?;

@@ -22,6 +22,7 @@ Malformed input raises ``ValueError`` with a precise message.
 
 from ddsolve._ddsolve import (
     Deal,
+    Solver,
     __version__,
     analyse_all_plays,
     analyse_play,
@@ -49,6 +50,7 @@ __all__ = [
     "Deal",
     "SEATS",
     "STRAINS",
+    "Solver",
     "__version__",
     "analyse_all_plays",
     "analyse_play",

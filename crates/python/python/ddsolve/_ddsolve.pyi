@@ -114,6 +114,25 @@ def solve_board(
 ) -> tuple[dict[str, int], SearchStats]:
     """The cards' values and what the search did."""
 
+class Solver:
+    """A solver kept across calls, its transposition table warm from one position to the next."""
+
+    def __init__(self) -> None: ...
+    def solve_board(
+        self,
+        deal: DealLike,
+        trump: str,
+        leader: str,
+        played: Cards = (),
+        target: Optional[int] = None,
+    ) -> dict[str, int]:
+        """As the module's ``solve_board``, on this solver's warm table."""
+    @property
+    def nodes(self) -> int:
+        """The nodes this solver has searched, over all its calls."""
+    def clear(self) -> None:
+        """Forgets what the table holds."""
+
 def par(deal_or_table: TableLike, vul: str = "none") -> SidesParResult:
     """Par (DDS Par): each side's view (score and contracts), and DDS's text under "dds"."""
 
