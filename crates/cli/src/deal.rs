@@ -159,6 +159,7 @@ pub fn run(args: &DealArgs, out: &mut impl Write) -> Result<ExitCode, CliError> 
         input_name: name,
         date: None,
         stacking: !args.no_stacking,
+        ..Options::default()
     };
     script.run(&opts, out).map_err(|e| match e {
         ddsolve_deal::RunError::Io(e) => CliError::Output(e),

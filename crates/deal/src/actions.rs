@@ -5,6 +5,7 @@ use crate::ast::{Action, PrintItem, Vulnerable};
 use crate::error::RunError;
 use crate::eval::{Evaluator, Rand, Tricks};
 use crate::scoring::score;
+use crate::stats::Mean;
 use ddsolve_cards::{Deal, Seat, Strain, Suit};
 use std::io::Write;
 
@@ -31,6 +32,7 @@ enum State {
     Stateless,
     Average {
         sum: i64,
+        mean: Mean,
     },
     Frequency {
         low: u64,
@@ -142,7 +144,10 @@ impl<'s> Actions<'s> {
         let states = actions
             .iter()
             .map(|a| match a {
-                Action::Average(..) => State::Average { sum: 0 },
+                Action::Average(..) => State::Average {
+                    sum: 0,
+                    mean: Mean::new(),
+                },
                 Action::Frequency(_, _, lo, hi) => State::Frequency {
                     low: 0,
                     high: 0,
@@ -167,6 +172,14 @@ impl<'s> Actions<'s> {
             states,
             info,
         }
+    }
+
+    /// The running mean of each `average`, in the order of the actions.
+    pub fn means(&self) -> impl Iterator<Item = &Mean> + '_ {
+        self.states.iter().filter_map(|s| match s {
+            State::Average { mean, .. } => Some(mean),
+            _ => None,
+        })
     }
 
     /// Whether any action prints deals (dealer then produces 40 deals by default).
@@ -237,8 +250,10 @@ impl<'s> Actions<'s> {
                     write_pbn(&self.info, out, nprod, &deal)?;
                 }
                 (Action::Print(_), State::Print { deals }) => deals.push(deal),
-                (Action::Average(_, e), State::Average { sum }) => {
-                    *sum += ev.eval(e, dd, rand)? as i64;
+                (Action::Average(_, e), State::Average { sum, mean }) => {
+                    let v = ev.eval(e, dd, rand)?;
+                    *sum += v as i64;
+                    mean.add(f64::from(v));
                 }
                 (Action::Frequency(_, e, lo, hi), State::Frequency { low, high, counts }) => {
                     let v = ev.eval(e, dd, rand)?;
@@ -354,7 +369,7 @@ impl Actions<'_> {
                         out.write_all(b"\x0c")?;
                     }
                 }
-                (Action::Average(label, _), State::Average { sum }) => {
+                (Action::Average(label, _), State::Average { sum, .. }) => {
                     if let Some(l) = label {
                         write!(out, "{l}: ")?;
                     }

@@ -6,9 +6,12 @@ use crate::ast::{Action, Expr, Variable, Vulnerable};
 use crate::error::{RunError, ScriptError};
 use crate::eval::{Evaluator, SolverTricks, Tables, Tricks, DEFAULT_ALTCOUNTS, DEFAULT_POINTCOUNT};
 use crate::gen::{CounterDealer, Generator, Predeal, RngKind, Swapping};
+use crate::stats::UntilSe;
+use crate::stop::Stopper;
 use ddsolve_cards::{Deal, Seat, Strain};
 use std::io::Write;
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 /// dealer's default number of deals to generate.
@@ -73,7 +76,7 @@ impl Default for Script {
 
 /// How to run a script: dealer's command-line options and ours. The command line overrides
 /// the script (`-p` its `produce`, `-g` its `generate`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Options {
     /// `-p N`: deals to produce.
     pub produce: Option<u64>,
@@ -103,6 +106,30 @@ pub struct Options {
     /// seat's shapes and point range, deal that seat from exact tables (the produced deals
     /// are distributed as without it; fewer deals are generated).
     pub stacking: bool,
+    /// `--until-se X`: stop once every `average` has a standard error under X (over at
+    /// least [`UntilSe::DEFAULT_MIN_COUNT`] deals). A script without `average` is an error.
+    pub until_se: Option<f64>,
+    /// `--stats`: each `average` with its standard error and 0.95 interval, each
+    /// `frequency` with percentages.
+    pub stats: bool,
+    /// `--format json`: one JSON object a produced deal, then one with the statistics.
+    pub json: bool,
+    /// Shared with the caller while the run goes: its counts, and a flag that stops it
+    /// (a Ctrl-C handler's), after which the run ends as if it had produced enough.
+    pub live: Option<Arc<Live>>,
+}
+
+/// What a run shares with its caller while it goes (a progress bar's counts, a Ctrl-C
+/// handler's flag).
+#[derive(Debug, Default)]
+pub struct Live {
+    /// Deals generated so far (updated as the run goes, not at every deal).
+    pub generated: AtomicU64,
+    /// Deals produced so far.
+    pub produced: AtomicU64,
+    /// Set to stop the run: it ends after the deal in hand, with the statistics of the deals
+    /// produced.
+    pub stop: AtomicBool,
 }
 
 impl Default for Options {
@@ -120,6 +147,10 @@ impl Default for Options {
             input_name: "(null)".into(),
             date: None,
             stacking: true,
+            until_se: None,
+            stats: false,
+            json: false,
+            live: None,
         }
     }
 }
@@ -183,6 +214,13 @@ impl Script {
     pub fn expressions(&self) -> Vec<&Expr> {
         let mut v: Vec<&Expr> = self.vars.iter().map(|v| &v.expr).collect();
         v.extend(self.condition.as_ref());
+        v.extend(self.action_expressions());
+        v
+    }
+
+    /// The expressions of the actions.
+    fn action_expressions(&self) -> Vec<&Expr> {
+        let mut v = Vec::new();
         for a in self.actions.iter().flatten() {
             match a {
                 Action::PrintCompact(Some(e)) | Action::PrintOneLine(Some(e)) => v.push(e),
@@ -203,14 +241,49 @@ impl Script {
     pub fn tricks_used(&self) -> Vec<(Seat, Strain)> {
         let mut out = Vec::new();
         for e in self.expressions() {
-            e.visit(&mut |x| {
-                if let Expr::Tricks(s, t) = x {
-                    if !out.contains(&(*s, *t)) {
-                        out.push((*s, *t));
-                    }
-                }
-            });
+            self.tricks_in(e, &mut out);
         }
+        self.evalcontract_tricks(&mut out);
+        out
+    }
+
+    /// The pairs the actions ask for (through variables too).
+    pub fn action_tricks_used(&self) -> Vec<(Seat, Strain)> {
+        let mut out = Vec::new();
+        for e in self.action_expressions() {
+            self.tricks_in(e, &mut out);
+        }
+        self.evalcontract_tricks(&mut out);
+        out
+    }
+
+    /// Whether `e` reads `tricks` (through variables too).
+    pub fn reads_tricks(&self, e: &Expr) -> bool {
+        let mut out = Vec::new();
+        self.tricks_in(e, &mut out);
+        !out.is_empty()
+    }
+
+    /// Whether the script calls `rnd` anywhere.
+    pub fn uses_rnd(&self) -> bool {
+        let mut any = false;
+        for e in self.expressions() {
+            e.visit(&mut |x| any |= matches!(x, Expr::Rnd(_)));
+        }
+        any
+    }
+
+    /// Adds the pairs `e` reads, following its variables.
+    fn tricks_in(&self, e: &Expr, out: &mut Vec<(Seat, Strain)>) {
+        e.visit(&mut |x| match x {
+            Expr::Tricks(s, t) if !out.contains(&(*s, *t)) => out.push((*s, *t)),
+            Expr::Var(i) => self.tricks_in(&self.vars[*i].expr, out),
+            _ => {}
+        });
+    }
+
+    /// `evalcontract`'s pairs: South and West in every strain.
+    fn evalcontract_tricks(&self, out: &mut Vec<(Seat, Strain)>) {
         if self
             .actions
             .iter()
@@ -225,21 +298,32 @@ impl Script {
                 }
             }
         }
-        out
     }
 
-    /// Runs the script with the default double-dummy solver, writing what dealer writes.
+    /// Runs the script with ddsolve's solver, writing what dealer writes. A script that
+    /// reads `tricks` has its deals solved in batches on `opts.threads` threads
+    /// ([`crate::batch`]); the output is the same as [`Script::run_with`]'s, one deal at a
+    /// time, for any number of threads.
     pub fn run(&self, opts: &Options, out: &mut impl Write) -> Result<Summary, RunError> {
-        self.run_with(opts, out, &|| Box::new(SolverTricks::new()))
+        self.run_mode(opts, out, None)
     }
 
-    /// Runs the script, with `make_tricks` giving each thread its source of double-dummy
-    /// results.
+    /// Runs the script one deal at a time, with `make_tricks` giving each thread its source
+    /// of double-dummy results.
     pub fn run_with(
         &self,
         opts: &Options,
         out: &mut impl Write,
         make_tricks: &(dyn Fn() -> Box<dyn Tricks> + Sync),
+    ) -> Result<Summary, RunError> {
+        self.run_mode(opts, out, Some(make_tricks))
+    }
+
+    fn run_mode(
+        &self,
+        opts: &Options,
+        out: &mut impl Write,
+        per_deal: Option<&(dyn Fn() -> Box<dyn Tricks> + Sync)>,
     ) -> Result<Summary, RunError> {
         let start = Instant::now();
         let list = self.action_list();
@@ -252,6 +336,15 @@ impl Script {
             } else {
                 u64::MAX
             });
+        let until_se = match opts.until_se {
+            Some(x) if !list.iter().any(|a| matches!(a, Action::Average(..))) => {
+                return Err(RunError::Usage(format!(
+                    "--until-se {x}: the script has no average to make precise"
+                )))
+            }
+            Some(x) => Some(UntilSe::new(x)),
+            None => None,
+        };
         let seed = opts.seed.unwrap_or_else(crate::gen::time_seed);
         let info = OutputInfo {
             input_name: opts.input_name.clone(),
@@ -263,15 +356,39 @@ impl Script {
         };
         let mut actions = Actions::new(&list, info);
         let mut ev = Evaluator::new(self);
+        let default_tricks = || -> Box<dyn Tricks> { Box::new(SolverTricks::new()) };
+        let batched = per_deal.is_none()
+            && !self.tricks_used().is_empty()
+            && (opts.rng == RngKind::Counter || !self.uses_rnd());
+        let make_tricks = per_deal.unwrap_or(&default_tricks);
         let mut dd = make_tricks();
-        let mut progress = Progress::new(opts.progress, generate, produce);
+        let live = opts.live.as_deref();
+        let mut progress = Progress::new(opts.progress, generate, produce, live);
+        let mut stopper = Stopper::new(until_se, live.map(|l| &l.stop));
+        let threads = opts.threads.max(1);
         let (generated, produced) = match opts.rng {
+            RngKind::Dealer if batched => {
+                let gen = Generator::new(RngKind::Dealer, seed, &self.predeal)
+                    .with_swapping(opts.swapping);
+                crate::batch::run(
+                    self,
+                    crate::batch::Source::Dealer(gen),
+                    generate,
+                    produce,
+                    threads,
+                    &mut ev,
+                    &mut actions,
+                    out,
+                    &mut progress,
+                    &mut stopper,
+                )?
+            }
             RngKind::Dealer => {
                 let mut gen = Generator::new(RngKind::Dealer, seed, &self.predeal)
                     .with_swapping(opts.swapping);
                 let mut nprod = 0u64;
                 let mut ngen = 0u64;
-                while ngen < generate && nprod < produce {
+                while ngen < generate && nprod < produce && !stopper.interrupted() {
                     let deal = gen.next_deal();
                     ngen += 1;
                     ev.set_deal(deal);
@@ -283,6 +400,10 @@ impl Script {
                     if ok {
                         actions.on_deal(out, nprod, &mut ev, dd.as_mut(), &mut rand)?;
                         nprod += 1;
+                        if stopper.should_stop(&actions) {
+                            progress.tick(ngen, nprod);
+                            break;
+                        }
                     }
                     progress.tick(ngen, nprod);
                 }
@@ -296,31 +417,50 @@ impl Script {
                         dealer.set_stacking(Some(std::sync::Arc::new(st)));
                     }
                 }
-                self.run_counter(
-                    &dealer,
-                    generate,
-                    produce,
-                    opts.threads.max(1),
-                    make_tricks,
-                    &mut |acc: Accepted, nprod: u64| -> Result<(), RunError> {
-                        ev.set_deal(acc.deal);
-                        for (s, row) in acc.tricks.iter().enumerate() {
-                            for (t, &v) in row.iter().enumerate() {
-                                if v != u8::MAX {
-                                    ev.set_tricks(Seat::ALL[s], Strain::ALL[t], v);
+                if batched {
+                    crate::batch::run(
+                        self,
+                        crate::batch::Source::Counter(&dealer),
+                        generate,
+                        produce,
+                        threads,
+                        &mut ev,
+                        &mut actions,
+                        out,
+                        &mut progress,
+                        &mut stopper,
+                    )?
+                } else {
+                    let stopper = &stopper;
+                    let actions = &mut actions;
+                    self.run_counter(
+                        &dealer,
+                        generate,
+                        produce,
+                        threads,
+                        make_tricks,
+                        &mut |acc: Accepted, nprod: u64| -> Result<bool, RunError> {
+                            ev.set_deal(acc.deal);
+                            for (s, row) in acc.tricks.iter().enumerate() {
+                                for (t, &v) in row.iter().enumerate() {
+                                    if v != u8::MAX {
+                                        ev.set_tricks(Seat::ALL[s], Strain::ALL[t], v);
+                                    }
                                 }
                             }
-                        }
-                        let mut call = acc.rand_calls;
-                        let mut rand = || {
-                            let r = dealer.rand_at(acc.index, call);
-                            call += 1;
-                            r
-                        };
-                        actions.on_deal(out, nprod, &mut ev, dd.as_mut(), &mut rand)
-                    },
-                    &mut progress,
-                )?
+                            let mut call = acc.rand_calls;
+                            let mut rand = || {
+                                let r = dealer.rand_at(acc.index, call);
+                                call += 1;
+                                r
+                            };
+                            actions.on_deal(out, nprod, &mut ev, dd.as_mut(), &mut rand)?;
+                            Ok(stopper.should_stop(actions))
+                        },
+                        &mut progress,
+                        &|| stopper.interrupted(),
+                    )?
+                }
             }
         };
         progress.finish();
@@ -341,7 +481,8 @@ impl Script {
     }
 
     /// The counter generator's run: the condition is tested on every thread, a block of
-    /// deals at a time; the accepted deals go to `accept` in their order.
+    /// deals at a time; the accepted deals go to `accept` in their order (which says
+    /// whether the run stops there).
     #[allow(clippy::too_many_arguments)]
     fn run_counter(
         &self,
@@ -350,8 +491,9 @@ impl Script {
         produce: u64,
         threads: usize,
         make_tricks: &(dyn Fn() -> Box<dyn Tricks> + Sync),
-        accept: &mut dyn FnMut(Accepted, u64) -> Result<(), RunError>,
+        accept: &mut dyn FnMut(Accepted, u64) -> Result<bool, RunError>,
         progress: &mut Progress,
+        interrupted: &dyn Fn() -> bool,
     ) -> Result<(u64, u64), RunError> {
         let mut nprod = 0u64;
         let mut next = 0u64;
@@ -386,7 +528,8 @@ impl Script {
             Ok(found)
         };
         let mut main_dd = make_tricks();
-        while next < generate && nprod < produce {
+        let mut stopped = false;
+        while next < generate && nprod < produce && !stopped && !interrupted() {
             let end = (next + block).min(generate);
             let found: Vec<Accepted> = if threads == 1 {
                 test(next, end, main_dd.as_mut())?
@@ -418,9 +561,10 @@ impl Script {
             let mut generated = end;
             for acc in found {
                 let index = acc.index;
-                accept(acc, nprod)?;
+                let stop = accept(acc, nprod)?;
                 nprod += 1;
-                if nprod >= produce {
+                if nprod >= produce || stop {
+                    stopped = true;
                     generated = index + 1;
                     break;
                 }
@@ -433,25 +577,31 @@ impl Script {
     }
 }
 
-/// `-m`: a line on standard error, redrawn as the run goes.
-struct Progress {
+/// `-m`: a line on standard error, redrawn as the run goes; and the counts of [`Live`].
+pub(crate) struct Progress<'a> {
     on: bool,
     generate: u64,
     produce: u64,
     last: Instant,
+    live: Option<&'a Live>,
 }
 
-impl Progress {
-    fn new(on: bool, generate: u64, produce: u64) -> Progress {
+impl<'a> Progress<'a> {
+    fn new(on: bool, generate: u64, produce: u64, live: Option<&'a Live>) -> Progress<'a> {
         Progress {
             on,
             generate,
             produce,
             last: Instant::now(),
+            live,
         }
     }
 
-    fn tick(&mut self, ngen: u64, nprod: u64) {
+    pub(crate) fn tick(&mut self, ngen: u64, nprod: u64) {
+        if let Some(live) = self.live {
+            live.generated.store(ngen, Ordering::Relaxed);
+            live.produced.store(nprod, Ordering::Relaxed);
+        }
         if !self.on || self.last.elapsed().as_millis() < 200 {
             return;
         }
