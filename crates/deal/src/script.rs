@@ -319,6 +319,21 @@ impl Script {
         self.run_mode(opts, out, Some(make_tricks))
     }
 
+    /// How many deals a run with `opts` generates and produces at most: the options', else
+    /// the script's, else dealer's defaults (`u64::MAX` produced: no limit).
+    pub fn limits(&self, opts: &Options) -> (u64, u64) {
+        let generate = opts.generate.or(self.generate).unwrap_or(DEFAULT_GENERATE);
+        let produce =
+            opts.produce
+                .or(self.produce)
+                .unwrap_or(if Actions::will_print(&self.action_list()) {
+                    DEFAULT_PRODUCE_PRINTING
+                } else {
+                    u64::MAX
+                });
+        (generate, produce)
+    }
+
     fn run_mode(
         &self,
         opts: &Options,
@@ -327,15 +342,7 @@ impl Script {
     ) -> Result<Summary, RunError> {
         let start = Instant::now();
         let list = self.action_list();
-        let generate = opts.generate.or(self.generate).unwrap_or(DEFAULT_GENERATE);
-        let produce = opts
-            .produce
-            .or(self.produce)
-            .unwrap_or(if Actions::will_print(&list) {
-                DEFAULT_PRODUCE_PRINTING
-            } else {
-                u64::MAX
-            });
+        let (generate, produce) = self.limits(opts);
         let until_se = match opts.until_se {
             Some(x) if !list.iter().any(|a| matches!(a, Action::Average(..))) => {
                 return Err(RunError::Usage(format!(
@@ -353,6 +360,8 @@ impl Script {
             quiet: opts.quiet,
             vulnerable: self.vulnerable,
             dealer: self.dealer,
+            json: opts.json,
+            stats: opts.stats,
         };
         let mut actions = Actions::new(&list, info);
         let mut ev = Evaluator::new(self);
@@ -464,8 +473,16 @@ impl Script {
             }
         };
         progress.finish();
-        actions.finish(out, produced)?;
-        if opts.verbose {
+        if opts.json {
+            writeln!(
+                out,
+                "{}",
+                actions.statistics_json(generated, produced, seed)
+            )?;
+        } else {
+            actions.finish(out, produced)?;
+        }
+        if opts.verbose && !opts.json {
             write!(
                 out,
                 "Generated {generated} hands\nProduced {produced} hands\nInitial random seed {seed}\nTime needed {:8.3} sec\n",
