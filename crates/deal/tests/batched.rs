@@ -138,3 +138,29 @@ fn a_division_by_zero_after_solving_is_the_same_error() {
         .unwrap_err();
     assert_eq!(err.to_string(), outs[0].0);
 }
+
+#[test]
+fn until_se_json_and_stats_stop_at_the_same_deal() {
+    // Stopping on the averages' precision is checked in produced order: the same deals,
+    // the same statistics for the batches on 1 and 2 threads and the per-deal path.
+    let script = "condition hcp(north) >= 16\n\
+                  action average \"nt\" tricks(north, notrumps), frequency \"s\" (tricks(south, spades), 3, 10)\n";
+    for json in [false, true] {
+        let opts = |threads| Options {
+            until_se: Some(0.45),
+            stats: true,
+            json,
+            ..options(RngKind::Counter, threads)
+        };
+        let (want, want_summary) = per_deal(script, &opts(1));
+        assert!(
+            (30..200).contains(&want_summary.produced),
+            "{want_summary:?}"
+        );
+        for threads in [1, 2] {
+            let (got, summary) = batched(script, &opts(threads));
+            assert_eq!(got, want, "{threads} threads, json {json}");
+            assert_eq!(summary, want_summary);
+        }
+    }
+}
