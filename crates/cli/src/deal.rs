@@ -107,6 +107,10 @@ pub struct DealArgs {
     /// (an extension; the script needs an average).
     #[arg(long, value_name = "X", value_parser = parse_se)]
     pub until_se: Option<f64>,
+    /// Leveling: produce N deals (-p or the script's produce) for each value of EXPR from
+    /// LOW to HIGH, e.g. 'hcp(south)=5..9' (an extension).
+    #[arg(long, value_name = "EXPR=LOW..HIGH")]
+    pub level: Option<String>,
 }
 
 fn parse_se(s: &str) -> Result<f64, String> {
@@ -196,6 +200,13 @@ pub fn run(args: &DealArgs, out: &mut impl Write) -> Result<ExitCode, CliError> 
         stats: args.stats,
         json: args.format == DealFormat::Json,
         live: Some(Arc::new(Live::default())),
+        level: match &args.level {
+            Some(text) => Some(
+                ddsolve_deal::Level::parse(&script, text)
+                    .map_err(|e| CliError::input(format!("--level {e}")))?,
+            ),
+            None => None,
+        },
     };
     let live = opts.live.clone().expect("a live handle");
     // Ctrl-C ends the run with the statistics of what was produced (a second one at once).

@@ -198,7 +198,7 @@ fn ctrl_c_ends_the_run_with_its_statistics() {
         "generate 2000000000\naction average \"n\" hcp(north)\n",
     )
     .unwrap();
-    let mut child = ddsolve()
+    let child = ddsolve()
         .args(["deal", "-s", "1", "--threads", "1"])
         .arg(&path)
         .stdout(Stdio::piped())

@@ -23,7 +23,7 @@ use crate::dd::{stream_strains, DdOptions, Needs, Tricks};
 use crate::error::RunError;
 use crate::eval::{Evaluator, NoTricks, SolverTricks};
 use crate::gen::{CounterDealer, Generator};
-use crate::script::{Progress, Script};
+use crate::script::{Progress, Quotas, Script};
 use crate::stop::Stopper;
 use ddsolve_cards::{Deal, Seat, Strain};
 use std::collections::VecDeque;
@@ -173,16 +173,21 @@ pub(crate) fn run(
     out: &mut impl Write,
     progress: &mut Progress,
     stopper: &mut Stopper<'_>,
+    quotas: &mut Option<Quotas<'_>>,
 ) -> Result<(u64, u64), RunError> {
     let condition_dd = script
         .condition
         .as_ref()
         .is_some_and(|c| script.reads_tricks(c));
-    let needs: Needs = if condition_dd {
-        script.tricks_used().into_iter().collect()
+    let mut pairs = if condition_dd {
+        script.tricks_used()
     } else {
-        script.action_tricks_used().into_iter().collect()
+        script.action_tricks_used()
     };
+    if let Some(q) = quotas {
+        script.tricks_in(&q.level().expr, &mut pairs);
+    }
+    let needs: Needs = pairs.into_iter().collect();
     let counter = match &source {
         Source::Counter(d) => Some(*d),
         Source::Dealer(_) => None,
@@ -262,6 +267,16 @@ pub(crate) fn run(
             if undecided {
                 let c = script.condition.as_ref().expect("a condition");
                 if ev.eval(c, &mut fallback, &mut rand)? == 0 {
+                    progress.tick(index + 1, nprod);
+                    return if stopper.interrupted() {
+                        Err(Stop::Done)
+                    } else {
+                        Ok(())
+                    };
+                }
+            }
+            if let Some(q) = quotas.as_mut() {
+                if !q.admit(ev, &mut fallback, &mut rand)? {
                     progress.tick(index + 1, nprod);
                     return if stopper.interrupted() {
                         Err(Stop::Done)

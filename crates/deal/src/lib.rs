@@ -39,4 +39,4 @@ mod stop;
 
 pub use error::{RunError, ScriptError, Span};
 pub use eval::{Evaluator, Rand, SolverTricks, Tricks};
-pub use script::{Live, Options, Script, Summary};
+pub use script::{Level, Live, Options, Script, Summary};

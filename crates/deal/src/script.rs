@@ -117,6 +117,88 @@ pub struct Options {
     /// Shared with the caller while the run goes: its counts, and a flag that stops it
     /// (a Ctrl-C handler's), after which the run ends as if it had produced enough.
     pub live: Option<Arc<Live>>,
+    /// `--level EXPR=LOW..HIGH`: `produce` deals for each value of the expression from LOW
+    /// to HIGH; a deal meeting the condition whose value is outside the range or already
+    /// has its deals is not produced.
+    pub level: Option<Level>,
+}
+
+/// Leveling: a number of produced deals for each value of an expression.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Level {
+    /// The expression (the script's variables may appear in it).
+    pub expr: Expr,
+    /// The lowest value.
+    pub low: i32,
+    /// The highest value.
+    pub high: i32,
+}
+
+impl Level {
+    /// Reads `EXPR=LOW..HIGH` (`hcp(south)=5..9`) against `script`'s variables.
+    pub fn parse(script: &Script, text: &str) -> Result<Level, String> {
+        let bad = || format!("'{text}' is not EXPR=LOW..HIGH (as hcp(south)=5..9)");
+        let (expr, range) = text.rsplit_once('=').ok_or_else(bad)?;
+        let (low, high) = range.split_once("..").ok_or_else(bad)?;
+        let low: i32 = low.trim().parse().map_err(|_| bad())?;
+        let high: i32 = high.trim().parse().map_err(|_| bad())?;
+        if low > high {
+            return Err(format!("'{text}': the range {low}..{high} is empty"));
+        }
+        if high as i64 - low as i64 >= 10_000 {
+            return Err(format!("'{text}': more than 10000 values"));
+        }
+        let expr =
+            crate::parser::parse_expression(script, expr).map_err(|e| format!("'{text}': {e}"))?;
+        Ok(Level { expr, low, high })
+    }
+
+    /// How many values the range holds.
+    pub fn values(&self) -> u64 {
+        (self.high as i64 - self.low as i64 + 1) as u64
+    }
+}
+
+/// The deals produced for each value of a [`Level`]'s range, against the quota of each.
+pub(crate) struct Quotas<'a> {
+    level: &'a Level,
+    per_value: u64,
+    counts: Vec<u64>,
+}
+
+impl<'a> Quotas<'a> {
+    fn new(level: &'a Level, per_value: u64) -> Quotas<'a> {
+        Quotas {
+            level,
+            per_value,
+            counts: vec![0; level.values() as usize],
+        }
+    }
+
+    /// The leveling.
+    pub(crate) fn level(&self) -> &Level {
+        self.level
+    }
+
+    /// Whether the evaluator's deal, which met the condition, is produced: its value is in
+    /// the range and short of its quota (then counted).
+    pub(crate) fn admit(
+        &mut self,
+        ev: &mut Evaluator<'_>,
+        dd: &mut dyn Tricks,
+        rand: &mut dyn crate::eval::Rand,
+    ) -> Result<bool, RunError> {
+        let v = ev.eval(&self.level.expr, dd, rand)?;
+        if v < self.level.low || v > self.level.high {
+            return Ok(false);
+        }
+        let slot = &mut self.counts[(v as i64 - self.level.low as i64) as usize];
+        if *slot >= self.per_value {
+            return Ok(false);
+        }
+        *slot += 1;
+        Ok(true)
+    }
 }
 
 /// What a run shares with its caller while it goes (a progress bar's counts, a Ctrl-C
@@ -151,6 +233,7 @@ impl Default for Options {
             stats: false,
             json: false,
             live: None,
+            level: None,
         }
     }
 }
@@ -274,7 +357,7 @@ impl Script {
     }
 
     /// Adds the pairs `e` reads, following its variables.
-    fn tricks_in(&self, e: &Expr, out: &mut Vec<(Seat, Strain)>) {
+    pub(crate) fn tricks_in(&self, e: &Expr, out: &mut Vec<(Seat, Strain)>) {
         e.visit(&mut |x| match x {
             Expr::Tricks(s, t) if !out.contains(&(*s, *t)) => out.push((*s, *t)),
             Expr::Var(i) => self.tricks_in(&self.vars[*i].expr, out),
@@ -342,7 +425,20 @@ impl Script {
     ) -> Result<Summary, RunError> {
         let start = Instant::now();
         let list = self.action_list();
-        let (generate, produce) = self.limits(opts);
+        let (generate, mut produce) = self.limits(opts);
+        let mut quotas = match &opts.level {
+            Some(_) if produce == u64::MAX => {
+                return Err(RunError::Usage(
+                    "--level needs a number of deals a value: -p N or the script's produce".into(),
+                ))
+            }
+            Some(level) => {
+                let q = Quotas::new(level, produce);
+                produce = produce.saturating_mul(level.values());
+                Some(q)
+            }
+            None => None,
+        };
         let until_se = match opts.until_se {
             Some(x) if !list.iter().any(|a| matches!(a, Action::Average(..))) => {
                 return Err(RunError::Usage(format!(
@@ -390,6 +486,7 @@ impl Script {
                     out,
                     &mut progress,
                     &mut stopper,
+                    &mut quotas,
                 )?
             }
             RngKind::Dealer => {
@@ -402,10 +499,13 @@ impl Script {
                     ngen += 1;
                     ev.set_deal(deal);
                     let mut rand = || gen.rand();
-                    let ok = match &self.condition {
+                    let mut ok = match &self.condition {
                         Some(c) => ev.eval(c, dd.as_mut(), &mut rand)? != 0,
                         None => true,
                     };
+                    if let (true, Some(q)) = (ok, quotas.as_mut()) {
+                        ok = q.admit(&mut ev, dd.as_mut(), &mut rand)?;
+                    }
                     if ok {
                         actions.on_deal(out, nprod, &mut ev, dd.as_mut(), &mut rand)?;
                         nprod += 1;
@@ -438,6 +538,7 @@ impl Script {
                         out,
                         &mut progress,
                         &mut stopper,
+                        &mut quotas,
                     )?
                 } else {
                     let stopper = &stopper;
@@ -448,7 +549,7 @@ impl Script {
                         produce,
                         threads,
                         make_tricks,
-                        &mut |acc: Accepted, nprod: u64| -> Result<bool, RunError> {
+                        &mut |acc: Accepted, nprod: u64| -> Result<Option<bool>, RunError> {
                             ev.set_deal(acc.deal);
                             for (s, row) in acc.tricks.iter().enumerate() {
                                 for (t, &v) in row.iter().enumerate() {
@@ -463,8 +564,13 @@ impl Script {
                                 call += 1;
                                 r
                             };
+                            if let Some(q) = quotas.as_mut() {
+                                if !q.admit(&mut ev, dd.as_mut(), &mut rand)? {
+                                    return Ok(None);
+                                }
+                            }
                             actions.on_deal(out, nprod, &mut ev, dd.as_mut(), &mut rand)?;
-                            Ok(stopper.should_stop(actions))
+                            Ok(Some(stopper.should_stop(actions)))
                         },
                         &mut progress,
                         &|| stopper.interrupted(),
@@ -499,7 +605,8 @@ impl Script {
 
     /// The counter generator's run: the condition is tested on every thread, a block of
     /// deals at a time; the accepted deals go to `accept` in their order (which says
-    /// whether the run stops there).
+    /// whether the deal was produced, none if leveling turned it away, and whether the
+    /// run stops there).
     #[allow(clippy::too_many_arguments)]
     fn run_counter(
         &self,
@@ -508,7 +615,7 @@ impl Script {
         produce: u64,
         threads: usize,
         make_tricks: &(dyn Fn() -> Box<dyn Tricks> + Sync),
-        accept: &mut dyn FnMut(Accepted, u64) -> Result<bool, RunError>,
+        accept: &mut dyn FnMut(Accepted, u64) -> Result<Option<bool>, RunError>,
         progress: &mut Progress,
         interrupted: &dyn Fn() -> bool,
     ) -> Result<(u64, u64), RunError> {
@@ -578,7 +685,9 @@ impl Script {
             let mut generated = end;
             for acc in found {
                 let index = acc.index;
-                let stop = accept(acc, nprod)?;
+                let Some(stop) = accept(acc, nprod)? else {
+                    continue;
+                };
                 nprod += 1;
                 if nprod >= produce || stop {
                     stopped = true;

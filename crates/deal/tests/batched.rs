@@ -164,3 +164,54 @@ fn until_se_json_and_stats_stop_at_the_same_deal() {
         }
     }
 }
+
+#[test]
+fn leveling_produces_the_quota_of_each_value() {
+    use ddsolve_deal::Level;
+    let script = "produce 3\ncondition hcp(north) >= 15\n\
+                  action printoneline (tricks(north, notrumps)), frequency \"s\" (hcp(south), 3, 11)\n";
+    let parsed = Script::parse(script).unwrap();
+    let level = Level::parse(&parsed, "hcp(south) = 5..9").unwrap();
+    assert_eq!(level.values(), 5);
+    let opts = |threads| Options {
+        level: Some(level.clone()),
+        ..options(RngKind::Counter, threads)
+    };
+    let (want, summary) = per_deal(script, &opts(1));
+    assert_eq!(summary.produced, 15);
+    for threads in [1, 2] {
+        assert_eq!(batched(script, &opts(threads)).0, want, "{threads} threads");
+    }
+    // Three deals of each value 5 to 9, none of any other.
+    let rows: Vec<(i32, u64)> = want
+        .lines()
+        .filter_map(|l| {
+            let (v, c) = l.split_once('\t')?;
+            Some((v.trim().parse().ok()?, c.trim().parse().ok()?))
+        })
+        .collect();
+    let want_rows: Vec<(i32, u64)> = (3..=11)
+        .map(|v| (v, if (5..=9).contains(&v) { 3 } else { 0 }))
+        .collect();
+    assert_eq!(rows, want_rows);
+    // A condition without tricks and dealer's generator level alike.
+    let plain = "produce 2\naction printoneline, average hcp(south)\n";
+    let level = Level::parse(&Script::parse(plain).unwrap(), "spades(south)=0..3").unwrap();
+    for rng in [RngKind::Counter, RngKind::Dealer] {
+        let opts = Options {
+            level: Some(level.clone()),
+            verbose: true,
+            ..options(rng, 2)
+        };
+        let (out, summary) = batched(plain, &opts);
+        assert_eq!(summary.produced, 8, "{out}");
+    }
+    for bad in [
+        "hcp(south)",
+        "hcp(south)=9..5",
+        "hcp(south)=a..b",
+        "hcp(sout)=1..2",
+    ] {
+        assert!(Level::parse(&parsed, bad).is_err(), "{bad}");
+    }
+}
