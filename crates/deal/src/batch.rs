@@ -23,7 +23,7 @@ use crate::dd::{stream_strains, DdOptions, Needs, Tricks};
 use crate::error::RunError;
 use crate::eval::{Evaluator, NoTricks, SolverTricks};
 use crate::gen::{CounterDealer, Generator};
-use crate::script::{Progress, Quotas, Script};
+use crate::script::{Level, Progress, Quotas, Script};
 use crate::stop::Stopper;
 use ddsolve_cards::{Deal, Seat, Strain};
 use std::collections::VecDeque;
@@ -46,7 +46,28 @@ pub(crate) struct Candidate {
 }
 
 /// The verdict on `deal` (none: rejected). `condition_dd`: the condition reads `tricks`.
+/// With leveling, a deal whose value is known outside the range without double dummy is
+/// rejected too (its quota is checked in order, after solving).
 fn verdict(
+    script: &Script,
+    ev: &mut Evaluator<'_>,
+    deal: Deal,
+    condition_dd: bool,
+    level: Option<&Level>,
+    rand: &mut dyn FnMut(u64) -> u32,
+) -> Option<Verdict> {
+    let verdict = condition_verdict(script, ev, deal, condition_dd, rand)?;
+    if let (Some(level), false) = (level, matches!(verdict, Verdict::Failed(_))) {
+        if let Some(v) = ev.eval_without_dd(&level.expr) {
+            if v < level.low || v > level.high {
+                return None;
+            }
+        }
+    }
+    Some(verdict)
+}
+
+fn condition_verdict(
     script: &Script,
     ev: &mut Evaluator<'_>,
     deal: Deal,
@@ -85,6 +106,7 @@ struct CounterCandidates<'a> {
     block: u64,
     threads: usize,
     condition_dd: bool,
+    level: Option<&'a Level>,
     queue: VecDeque<(Deal, Candidate)>,
 }
 
@@ -96,8 +118,14 @@ impl CounterCandidates<'_> {
         for index in from..to {
             let deal = self.dealer.deal_at(index);
             let mut rand = |call| self.dealer.rand_at(index, call);
-            if let Some(verdict) = verdict(self.script, &mut ev, deal, self.condition_dd, &mut rand)
-            {
+            if let Some(verdict) = verdict(
+                self.script,
+                &mut ev,
+                deal,
+                self.condition_dd,
+                self.level,
+                &mut rand,
+            ) {
                 let failed = matches!(verdict, Verdict::Failed(_));
                 found.push((deal, Candidate { index, verdict }));
                 if failed {
@@ -188,6 +216,8 @@ pub(crate) fn run(
         script.tricks_in(&q.level().expr, &mut pairs);
     }
     let needs: Needs = pairs.into_iter().collect();
+    let level = quotas.as_ref().map(|q| q.level().clone());
+    let level = level.as_ref();
     let counter = match &source {
         Source::Counter(d) => Some(*d),
         Source::Dealer(_) => None,
@@ -201,6 +231,7 @@ pub(crate) fn run(
             block: 256,
             threads,
             condition_dd,
+            level,
             queue: VecDeque::new(),
         }),
         Source::Dealer(mut gen) => {
@@ -212,7 +243,9 @@ pub(crate) fn run(
                     let index = gen.generated() - 1;
                     // No `rnd` in the script: never called.
                     let mut rand = |_| 0;
-                    if let Some(verdict) = verdict(script, &mut ev, deal, condition_dd, &mut rand) {
+                    if let Some(verdict) =
+                        verdict(script, &mut ev, deal, condition_dd, level, &mut rand)
+                    {
                         failed = matches!(verdict, Verdict::Failed(_));
                         return Some((deal, Candidate { index, verdict }));
                     }
