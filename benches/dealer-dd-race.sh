@@ -2,11 +2,11 @@
 # A double-dummy simulation against endplay's dealer, in one run: the 1NT-opposite-8-9 script
 # (North 15-17 balanced without a five-card major, South 8-9 with a four-card major) with
 # `tricks(north, X)` in the five strains, PRODUCE deals. endplay (`python3 -m endplay.dealer`,
-# `pip install endplay`) runs the dealer script; ours is the same simulation written against
-# the library (`crates/deal/examples/dd_sim.rs`: the counter generator, the five strains of
-# every candidate in batches on THREADS threads, North's lead alone in each), once for North
-# alone and once with whole strains (`whole`; WHOLE=0 skips it). Prints each wall time,
-# CPU time and the ratios.
+# `pip install endplay`) and `ddsolve deal --threads THREADS` run the same script file (ours:
+# the counter generator, the DD-free condition on the candidates' side, the five strains of
+# every candidate in batches on the pool, North's lead alone in each). EXAMPLE=1 adds the
+# same simulation written against the library (`crates/deal/examples/dd_sim.rs`), for North
+# alone and with whole strains. Prints each wall time, CPU time and the ratios.
 #
 #   benches/dealer-dd-race.sh [PRODUCE] [THREADS]
 #
@@ -16,7 +16,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 produce=${1:-1000}
 threads=${2:-2}
-cargo build --release -q -p ddsolve-deal --example dd_sim
+cargo build --release -q -p ddsolve-cli
+if [ "${EXAMPLE:-0}" != 0 ]; then
+    cargo build --release -q -p ddsolve-deal --example dd_sim
+fi
 target=${CARGO_TARGET_DIR:-target}
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -47,13 +50,16 @@ timed() { # LABEL COMMAND...: runs it (its output on stderr), records wall and C
 }
 
 timed endplay python3 -m endplay.dealer -s 1 "$work/nt89.dl"
-timed ddsolve "$target/release/examples/dd_sim" "$produce" "$threads" 1
-if [ "${WHOLE:-1}" != 0 ]; then
+timed ddsolve "$target/release/ddsolve" deal -s 1 --threads "$threads" "$work/nt89.dl"
+if [ "${EXAMPLE:-0}" != 0 ]; then
+    timed example "$target/release/examples/dd_sim" "$produce" "$threads" 1
     timed whole "$target/release/examples/dd_sim" "$produce" "$threads" 1 whole
 fi
 awk '{ wall[$1] = $2; cpu[$1] = $3 + $4 }
     END {
         printf "ddsolve/endplay wall %.3f, cpu %.3f\n", wall["ddsolve"] / wall["endplay"], cpu["ddsolve"] / cpu["endplay"]
+        if ("example" in wall)
+            printf "example/endplay wall %.3f, cpu %.3f\n", wall["example"] / wall["endplay"], cpu["example"] / cpu["endplay"]
         if ("whole" in wall)
             printf "whole/endplay   wall %.3f, cpu %.3f\n", wall["whole"] / wall["endplay"], cpu["whole"] / cpu["endplay"]
     }' "$work/times"

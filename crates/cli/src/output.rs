@@ -26,7 +26,7 @@ use std::io::{self, Write};
 use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 
 /// Flush the buffer when it holds this many bytes even without a `flush` call.
 const BUFFER: usize = 64 * 1024;
@@ -165,6 +165,14 @@ impl Write for Stdout {
 pub fn install_interrupt_handler() {
     // Failing to install a handler (another one is there) leaves the default behaviour.
     let _ = ctrlc::set_handler(|| {
+        let graceful = graceful().take();
+        if let Some(live) = graceful {
+            live.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            eprintln!(
+                "\nddsolve: interrupted: ending with the statistics (Ctrl-C again to stop at once)"
+            );
+            return;
+        }
         let mut out = shared().lock().unwrap_or_else(PoisonError::into_inner);
         let _ = out.flush();
         for path in temp_files().iter() {
@@ -173,6 +181,19 @@ pub fn install_interrupt_handler() {
         eprintln!("\nddsolve: interrupted");
         std::process::exit(130);
     });
+}
+
+/// The run that Ctrl-C asks to end itself, if any.
+fn graceful() -> MutexGuard<'static, Option<Arc<ddsolve_deal::Live>>> {
+    static LIVE: Mutex<Option<Arc<ddsolve_deal::Live>>> = Mutex::new(None);
+    LIVE.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// While `live` is set, the first Ctrl-C (or SIGTERM) sets its stop flag instead of ending
+/// the process: a `ddsolve deal` run then ends with the statistics of the deals produced.
+/// A second one ends the process as usual.
+pub fn interrupt_gracefully(live: Option<Arc<ddsolve_deal::Live>>) {
+    *graceful() = live;
 }
 
 /// A temporary file registered for removal on Ctrl-C while the guard lives.

@@ -5,6 +5,7 @@ use crate::ast::{Action, PrintItem, Vulnerable};
 use crate::error::RunError;
 use crate::eval::{Evaluator, Rand, Tricks};
 use crate::scoring::score;
+use crate::stats::Mean;
 use ddsolve_cards::{Deal, Seat, Strain, Suit};
 use std::io::Write;
 
@@ -23,6 +24,12 @@ pub struct OutputInfo {
     pub vulnerable: Option<Vulnerable>,
     /// The script's `dealer` (none: rotating by board).
     pub dealer: Option<Seat>,
+    /// `--format json`: one JSON object a produced deal instead of dealer's output, and the
+    /// statistics as one object at the end ([`Actions::statistics_json`]).
+    pub json: bool,
+    /// `--stats`: `average` with its standard error and 0.95 interval, `frequency` with
+    /// percentages.
+    pub stats: bool,
 }
 
 /// The state of one action over a run.
@@ -31,6 +38,7 @@ enum State {
     Stateless,
     Average {
         sum: i64,
+        mean: Mean,
     },
     Frequency {
         low: u64,
@@ -209,7 +217,10 @@ impl<'s> Actions<'s> {
         let states = actions
             .iter()
             .map(|a| match a {
-                Action::Average(..) => State::Average { sum: 0 },
+                Action::Average(..) => State::Average {
+                    sum: 0,
+                    mean: Mean::new(),
+                },
                 Action::Frequency(_, _, lo, hi) => State::Frequency {
                     low: 0,
                     high: 0,
@@ -262,7 +273,7 @@ impl<'s> Actions<'s> {
             .iter()
             .zip(&self.states)
             .map(|(a, st)| match (a, st) {
-                (Action::Average(label, _), State::Average { sum }) => ActionResult::Average {
+                (Action::Average(label, _), State::Average { sum, .. }) => ActionResult::Average {
                     label: label.clone(),
                     mean: if nprod == 0 {
                         f64::NAN
@@ -299,6 +310,14 @@ impl<'s> Actions<'s> {
             .collect()
     }
 
+    /// The running mean of each `average`, in the order of the actions.
+    pub fn means(&self) -> impl Iterator<Item = &Mean> + '_ {
+        self.states.iter().filter_map(|s| match s {
+            State::Average { mean, .. } => Some(mean),
+            _ => None,
+        })
+    }
+
     /// Whether any action prints deals (dealer then produces 40 deals by default).
     pub fn will_print(actions: &[Action]) -> bool {
         actions.iter().any(|a| {
@@ -324,6 +343,9 @@ impl<'s> Actions<'s> {
         dd: &mut dyn Tricks,
         rand: &mut dyn Rand,
     ) -> Result<(), RunError> {
+        if self.info.json {
+            return self.on_deal_json(out, nprod, ev, dd, rand);
+        }
         if self.recorded.is_none() {
             return self.deal_actions(out, nprod, ev, dd, rand, &mut Vec::new());
         }
@@ -402,8 +424,10 @@ impl<'s> Actions<'s> {
                     write_pbn(&self.info, out, nprod, &deal)?;
                 }
                 (Action::Print(_), State::Print { deals }) => deals.push(deal),
-                (Action::Average(_, e), State::Average { sum }) => {
-                    *sum += ev.eval(e, dd, rand)? as i64;
+                (Action::Average(_, e), State::Average { sum, mean }) => {
+                    let v = ev.eval(e, dd, rand)?;
+                    *sum += v as i64;
+                    mean.add(f64::from(v));
                 }
                 (Action::Frequency(_, e, lo, hi), State::Frequency { low, high, counts }) => {
                     let v = ev.eval(e, dd, rand)?;
@@ -519,7 +543,7 @@ impl Actions<'_> {
                         out.write_all(b"\x0c")?;
                     }
                 }
-                (Action::Average(label, _), State::Average { sum }) => {
+                (Action::Average(label, _), State::Average { sum, mean }) => {
                     if let Some(l) = label {
                         write!(out, "{l}: ")?;
                     }
@@ -528,18 +552,40 @@ impl Actions<'_> {
                     } else {
                         *sum as f64 / nprod as f64
                     };
-                    writeln!(out, "{}", format_g(v))?;
+                    match mean.standard_error().filter(|_| self.info.stats) {
+                        Some(se) => {
+                            let (lo, hi) = mean.interval95().unwrap_or((v, v));
+                            writeln!(
+                                out,
+                                "{} (se {}, 95% {} to {}, {} deals)",
+                                format_g(v),
+                                format_g(se),
+                                format_g(lo),
+                                format_g(hi),
+                                mean.count()
+                            )?;
+                        }
+                        None => writeln!(out, "{}", format_g(v))?,
+                    }
                 }
                 (Action::Frequency(label, _, lo, _), State::Frequency { low, high, counts }) => {
                     writeln!(out, "Frequency {}:", label.as_deref().unwrap_or(""))?;
+                    let total = low + high + counts.iter().sum::<u64>();
+                    let pct = |c: u64| {
+                        if self.info.stats {
+                            format!("\t{:6.2}%", crate::stats::percent(c, total))
+                        } else {
+                            String::new()
+                        }
+                    };
                     if *low > 0 {
-                        writeln!(out, "Low\t{low:8}")?;
+                        writeln!(out, "Low\t{low:8}{}", pct(*low))?;
                     }
                     for (i, c) in counts.iter().enumerate() {
-                        writeln!(out, "{:5}\t{c:8}", *lo as i64 + i as i64)?;
+                        writeln!(out, "{:5}\t{c:8}{}", *lo as i64 + i as i64, pct(*c))?;
                     }
                     if *high > 0 {
-                        writeln!(out, "High\t{high:8}")?;
+                        writeln!(out, "High\t{high:8}{}", pct(*high))?;
                     }
                 }
                 (Action::Frequency2(label, dims), State::Frequency2 { counts }) => {
@@ -584,6 +630,188 @@ impl Actions<'_> {
             }
         }
         Ok(())
+    }
+}
+
+impl Actions<'_> {
+    /// `--format json`'s line for the evaluator's deal, the `nprod`-th produced (from 0):
+    /// `{"n":1,"deal":"N:...","values":[...]}`, `values` holding, in the order of the
+    /// actions, an object for each action that computes something (the deal's value of an
+    /// `average`, a `frequency`, a `printcompact`/`printoneline` expression, `printes`'s
+    /// values and its text, `evalcontract`'s tricks).
+    fn on_deal_json(
+        &mut self,
+        out: &mut impl Write,
+        nprod: u64,
+        ev: &mut Evaluator<'_>,
+        dd: &mut dyn Tricks,
+        rand: &mut dyn Rand,
+    ) -> Result<(), RunError> {
+        use serde_json::{json, Value};
+        let deal = *ev.deal();
+        let mut values = Vec::new();
+        let label = |l: &Option<String>| l.as_deref().map_or(Value::Null, Value::from);
+        for (a, st) in self.actions.iter().zip(self.states.iter_mut()) {
+            match (a, st) {
+                (Action::PrintCompact(Some(e)), _) => values.push(json!({
+                    "action": "printcompact", "value": ev.eval(e, dd, rand)?
+                })),
+                (Action::PrintOneLine(Some(e)), _) => values.push(json!({
+                    "action": "printoneline", "value": ev.eval(e, dd, rand)?
+                })),
+                (Action::PrintEs(items), _) => {
+                    let mut text = String::new();
+                    let mut vs = Vec::new();
+                    for item in items {
+                        match item {
+                            PrintItem::Str(s) => text.push_str(s),
+                            PrintItem::Expr(e) => {
+                                let v = ev.eval(e, dd, rand)?;
+                                text.push_str(&v.to_string());
+                                vs.push(v);
+                            }
+                        }
+                    }
+                    values.push(json!({"action": "printes", "values": vs, "text": text}));
+                }
+                (Action::Average(l, e), State::Average { sum, mean }) => {
+                    let v = ev.eval(e, dd, rand)?;
+                    *sum += v as i64;
+                    mean.add(f64::from(v));
+                    values.push(json!({"action": "average", "label": label(l), "value": v}));
+                }
+                (Action::Frequency(l, e, lo, hi), State::Frequency { low, high, counts }) => {
+                    let v = ev.eval(e, dd, rand)?;
+                    if v < *lo {
+                        *low += 1;
+                    } else if v > *hi {
+                        *high += 1;
+                    } else {
+                        counts[(v - lo) as usize] += 1;
+                    }
+                    values.push(json!({"action": "frequency", "label": label(l), "value": v}));
+                }
+                (Action::Frequency2(l, dims), State::Frequency2 { counts }) => {
+                    let [(e1, lo1, hi1), (e2, lo2, hi2)] = dims;
+                    let v1 = ev.eval(e1, dd, rand)?;
+                    let v2 = ev.eval(e2, dd, rand)?;
+                    let width = (*hi2 as i64 - *lo2 as i64 + 3) as usize;
+                    counts[width * cell2(v1, *lo1, *hi1) + cell2(v2, *lo2, *hi2)] += 1;
+                    values
+                        .push(json!({"action": "frequency", "label": label(l), "value": [v1, v2]}));
+                }
+                (Action::EvalContract, State::EvalContract { results }) => {
+                    let mut side = [[0u8; 5]; 2];
+                    for strain in Strain::ALL {
+                        let s = ev.tricks(Seat::South, strain, dd);
+                        let w = ev.tricks(Seat::West, strain, dd);
+                        results[0][dealer_strain(strain)][s as usize] += 1;
+                        results[1][dealer_strain(strain)][w as usize] += 1;
+                        side[0][dealer_strain(strain)] = s;
+                        side[1][dealer_strain(strain)] = w;
+                    }
+                    values.push(json!({
+                        "action": "evalcontract", "south": side[0], "west": side[1]
+                    }));
+                }
+                _ => {}
+            }
+        }
+        let line = json!({"n": nprod + 1, "deal": pbn_deal(&deal), "values": values});
+        writeln!(out, "{line}")?;
+        Ok(())
+    }
+
+    /// `--format json`'s last line: `{"statistics":{...}}` with the counts of the run and,
+    /// in the order of the actions, each `average` (mean, standard error, 0.95 interval,
+    /// count) and each `frequency` (counts and percentages of each value, `low` and `high`
+    /// for the values outside its range).
+    pub fn statistics_json(&self, generated: u64, produced: u64, seed: u64) -> String {
+        use serde_json::{json, Value};
+        let mut averages = Vec::new();
+        let mut frequencies = Vec::new();
+        let label = |l: &Option<String>| l.as_deref().map_or(Value::Null, Value::from);
+        for (a, st) in self.actions.iter().zip(&self.states) {
+            match (a, st) {
+                (Action::Average(l, _), State::Average { mean, .. }) => {
+                    let interval = mean.interval95().map(|(lo, hi)| [lo, hi]);
+                    averages.push(json!({
+                        "label": label(l),
+                        "count": mean.count(),
+                        "mean": (mean.count() > 0).then(|| mean.mean()),
+                        "se": mean.standard_error(),
+                        "ci95": interval,
+                    }));
+                }
+                (Action::Frequency(l, _, lo, _), State::Frequency { low, high, counts }) => {
+                    let total = low + high + counts.iter().sum::<u64>();
+                    let rows: Vec<Value> = counts
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &c)| {
+                            json!({
+                                "value": *lo as i64 + i as i64,
+                                "count": c,
+                                "percent": crate::stats::percent(c, total),
+                            })
+                        })
+                        .collect();
+                    frequencies.push(json!({
+                        "label": label(l),
+                        "total": total,
+                        "low": low,
+                        "high": high,
+                        "counts": rows,
+                    }));
+                }
+                (Action::Frequency2(l, dims), State::Frequency2 { counts }) => {
+                    let [(_, lo1, hi1), (_, lo2, hi2)] = *dims;
+                    let cols = (hi2 as i64 - lo2 as i64 + 3) as usize;
+                    let total: u64 = counts.iter().sum();
+                    let name = |i: usize, lo: i32, hi: i32| -> Value {
+                        if i == 0 {
+                            "low".into()
+                        } else if i as i64 == hi as i64 - lo as i64 + 2 {
+                            "high".into()
+                        } else {
+                            (i as i64 + lo as i64 - 1).into()
+                        }
+                    };
+                    let cells: Vec<Value> = counts
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, &c)| c > 0)
+                        .map(|(k, &c)| {
+                            json!({
+                                "value": [name(k / cols, lo1, hi1), name(k % cols, lo2, hi2)],
+                                "count": c,
+                                "percent": crate::stats::percent(c, total),
+                            })
+                        })
+                        .collect();
+                    frequencies.push(json!({"label": label(l), "total": total, "cells": cells}));
+                }
+                _ => {}
+            }
+        }
+        json!({"statistics": {
+            "generated": generated,
+            "produced": produced,
+            "seed": seed,
+            "averages": averages,
+            "frequencies": frequencies,
+        }})
+        .to_string()
+    }
+}
+
+/// The cell of a two-dimensional frequency's value: 0 below the range, then one a value,
+/// the last above it.
+fn cell2(v: i32, lo: i32, hi: i32) -> usize {
+    if v > hi {
+        (hi as i64 - lo as i64 + 2) as usize
+    } else {
+        (v as i64 - lo as i64 + 1).max(0) as usize
     }
 }
 

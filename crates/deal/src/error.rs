@@ -53,6 +53,9 @@ pub enum RunError {
         /// What failed.
         message: String,
     },
+    /// The options do not fit the script (`--until-se` without an `average`).
+    #[error("{0}")]
+    Usage(String),
     /// Writing the output failed.
     #[error("writing the output: {0}")]
     Io(#[from] std::io::Error),

@@ -47,6 +47,15 @@ impl Tricks for SolverTricks {
     }
 }
 
+/// A [`Tricks`] source that is never called (the evaluations that use it read no `tricks`).
+pub(crate) struct NoTricks;
+
+impl Tricks for NoTricks {
+    fn tricks(&mut self, _: &Deal, _: Seat, _: Strain) -> u8 {
+        unreachable!("an expression without tricks asked for tricks")
+    }
+}
+
 /// dealer's `rand()` for `rnd`: 31 random bits a call.
 pub trait Rand {
     /// The next value, `0..=RAND_MAX`.
@@ -345,6 +354,71 @@ impl<'s> Evaluator<'s> {
         *slot
     }
 
+    /// The value of `e` on the current deal where it does not depend on double dummy or
+    /// chance: `Some(v)` when every evaluation of `e` gives `v`, whatever `tricks` and `rnd`
+    /// return, `None` when it may not. `a && b` is 0 as soon as either side is known to be
+    /// 0 (the operands have no side effect that a produced deal could see: `rnd` draws from
+    /// the deal's own stream), `a || b` is 1 as soon as either is known to be true. An
+    /// error (a division by zero) is `None`: [`Evaluator::eval`] reports it in its turn.
+    /// Neither `tricks` nor `rnd` is called.
+    pub fn eval_without_dd(&mut self, e: &Expr) -> Option<i32> {
+        let deal = &self.deal;
+        Some(match e {
+            Expr::Number(n) => *n,
+            Expr::Var(i) => {
+                if let Some(v) = self.vars[*i] {
+                    return Some(v);
+                }
+                let var = &self.script.vars[*i];
+                let v = self.eval_without_dd(&var.expr)?;
+                if !var.random {
+                    self.vars[*i] = Some(v);
+                }
+                v
+            }
+            Expr::Length(seat, suit) => deal.hand(*seat).suit(*suit).len() as i32,
+            Expr::Count(..) | Expr::Cccc(_) | Expr::Quality(..) | Expr::Shape(..) => {
+                let mut dd = NoTricks;
+                let mut rand = || 0u32;
+                return self.eval(e, &mut dd, &mut rand).ok();
+            }
+            Expr::HasCard(seat, card) => i32::from(deal.hand(*seat).contains(*card)),
+            Expr::Tricks(..) | Expr::Rnd(_) => return None,
+            Expr::Score {
+                vulnerable,
+                contract,
+                tricks,
+            } => score(*vulnerable, *contract, self.eval_without_dd(tricks)?),
+            Expr::Imps(d) => dealer_imps(self.eval_without_dd(d)?),
+            Expr::Not(a) => i32::from(self.eval_without_dd(a)? == 0),
+            Expr::Cond(c, a, b) => {
+                if self.eval_without_dd(c)? != 0 {
+                    self.eval_without_dd(a)?
+                } else {
+                    self.eval_without_dd(b)?
+                }
+            }
+            Expr::At(_, inner) => self.eval_without_dd(inner)?,
+            Expr::Binary(BinOp::And, a, b) => match self.eval_without_dd(a) {
+                Some(0) => 0,
+                Some(_) => i32::from(self.eval_without_dd(b)? != 0),
+                None if self.eval_without_dd(b) == Some(0) => 0,
+                None => return None,
+            },
+            Expr::Binary(BinOp::Or, a, b) => match self.eval_without_dd(a) {
+                Some(0) => i32::from(self.eval_without_dd(b)? != 0),
+                Some(_) => 1,
+                None if self.eval_without_dd(b).is_some_and(|y| y != 0) => 1,
+                None => return None,
+            },
+            Expr::Binary(op, a, b) => {
+                let x = self.eval_without_dd(a)?;
+                let y = self.eval_without_dd(b)?;
+                return apply(*op, x, y, Span::default()).ok();
+            }
+        })
+    }
+
     /// The value of `e` on the current deal.
     pub fn eval(
         &mut self,
@@ -419,33 +493,38 @@ impl<'s> Evaluator<'s> {
                     _ => {}
                 }
                 let y = self.eval_at(b, span, dd, rand)?;
-                match op {
-                    BinOp::And | BinOp::Or => i32::from(y != 0),
-                    BinOp::Eq => i32::from(x == y),
-                    BinOp::Ne => i32::from(x != y),
-                    BinOp::Lt => i32::from(x < y),
-                    BinOp::Le => i32::from(x <= y),
-                    BinOp::Gt => i32::from(x > y),
-                    BinOp::Ge => i32::from(x >= y),
-                    BinOp::Add => x.wrapping_add(y),
-                    BinOp::Sub => x.wrapping_sub(y),
-                    BinOp::Mul => x.wrapping_mul(y),
-                    BinOp::Div | BinOp::Rem if y == 0 => {
-                        return Err(RunError::Eval {
-                            span,
-                            message: format!(
-                                "division by zero in '{} {} 0'",
-                                x,
-                                crate::lexer::op_text(*op)
-                            ),
-                        })
-                    }
-                    BinOp::Div => x.wrapping_div(y),
-                    BinOp::Rem => x.wrapping_rem(y),
-                }
+                apply(*op, x, y, span)?
             }
         })
     }
+}
+
+/// `x op y` for a binary operator (`&&` and `||` on values already evaluated).
+fn apply(op: BinOp, x: i32, y: i32, span: Span) -> Result<i32, RunError> {
+    Ok(match op {
+        BinOp::And | BinOp::Or => i32::from(y != 0),
+        BinOp::Eq => i32::from(x == y),
+        BinOp::Ne => i32::from(x != y),
+        BinOp::Lt => i32::from(x < y),
+        BinOp::Le => i32::from(x <= y),
+        BinOp::Gt => i32::from(x > y),
+        BinOp::Ge => i32::from(x >= y),
+        BinOp::Add => x.wrapping_add(y),
+        BinOp::Sub => x.wrapping_sub(y),
+        BinOp::Mul => x.wrapping_mul(y),
+        BinOp::Div | BinOp::Rem if y == 0 => {
+            return Err(RunError::Eval {
+                span,
+                message: format!(
+                    "division by zero in '{} {} 0'",
+                    x,
+                    crate::lexer::op_text(op)
+                ),
+            })
+        }
+        BinOp::Div => x.wrapping_div(y),
+        BinOp::Rem => x.wrapping_rem(y),
+    })
 }
 
 #[cfg(test)]

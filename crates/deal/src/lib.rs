@@ -24,6 +24,7 @@ struct ReadmeDoctests;
 
 pub mod actions;
 pub mod ast;
+mod batch;
 pub mod dd;
 pub mod error;
 pub mod eval;
@@ -34,7 +35,8 @@ pub mod scoring;
 pub mod script;
 pub mod stack;
 pub mod stats;
+mod stop;
 
 pub use error::{RunError, ScriptError, Span};
 pub use eval::{Evaluator, Rand, SolverTricks, Tricks};
-pub use script::{Options, Report, Script, Summary};
+pub use script::{Level, Live, Options, Report, Script, Summary};

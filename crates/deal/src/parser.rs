@@ -32,6 +32,20 @@ pub fn parse(src: &str) -> R<Script> {
     Ok(p.script)
 }
 
+/// Parses one expression in the context of `script` (its variables), as the whole of `src`.
+pub fn parse_expression(script: &Script, src: &str) -> R<Expr> {
+    let mut p = Parser {
+        toks: tokenize(src)?,
+        pos: 0,
+        script: script.clone(),
+    };
+    let e = p.expr()?;
+    if *p.peek() != Tok::Eof {
+        return p.err("the end of the expression");
+    }
+    Ok(e)
+}
+
 impl Parser {
     fn peek(&self) -> &Tok {
         &self.toks[self.pos].tok

@@ -6,9 +6,12 @@ use crate::ast::{Action, Expr, Variable, Vulnerable};
 use crate::error::{RunError, ScriptError};
 use crate::eval::{Evaluator, SolverTricks, Tables, Tricks, DEFAULT_ALTCOUNTS, DEFAULT_POINTCOUNT};
 use crate::gen::{CounterDealer, Generator, Predeal, RngKind, Swapping};
+use crate::stats::UntilSe;
+use crate::stop::Stopper;
 use ddsolve_cards::{Deal, Seat, Strain};
 use std::io::Write;
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 /// dealer's default number of deals to generate.
@@ -73,7 +76,7 @@ impl Default for Script {
 
 /// How to run a script: dealer's command-line options and ours. The command line overrides
 /// the script (`-p` its `produce`, `-g` its `generate`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Options {
     /// `-p N`: deals to produce.
     pub produce: Option<u64>,
@@ -103,6 +106,112 @@ pub struct Options {
     /// seat's shapes and point range, deal that seat from exact tables (the produced deals
     /// are distributed as without it; fewer deals are generated).
     pub stacking: bool,
+    /// `--until-se X`: stop once every `average` has a standard error under X (over at
+    /// least [`UntilSe::DEFAULT_MIN_COUNT`] deals). A script without `average` is an error.
+    pub until_se: Option<f64>,
+    /// `--stats`: each `average` with its standard error and 0.95 interval, each
+    /// `frequency` with percentages.
+    pub stats: bool,
+    /// `--format json`: one JSON object a produced deal, then one with the statistics.
+    pub json: bool,
+    /// Shared with the caller while the run goes: its counts, and a flag that stops it
+    /// (a Ctrl-C handler's), after which the run ends as if it had produced enough.
+    pub live: Option<Arc<Live>>,
+    /// `--level EXPR=LOW..HIGH`: `produce` deals for each value of the expression from LOW
+    /// to HIGH; a deal meeting the condition whose value is outside the range or already
+    /// has its deals is not produced.
+    pub level: Option<Level>,
+}
+
+/// Leveling: a number of produced deals for each value of an expression.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Level {
+    /// The expression (the script's variables may appear in it).
+    pub expr: Expr,
+    /// The lowest value.
+    pub low: i32,
+    /// The highest value.
+    pub high: i32,
+}
+
+impl Level {
+    /// Reads `EXPR=LOW..HIGH` (`hcp(south)=5..9`) against `script`'s variables.
+    pub fn parse(script: &Script, text: &str) -> Result<Level, String> {
+        let bad = || format!("'{text}' is not EXPR=LOW..HIGH (as hcp(south)=5..9)");
+        let (expr, range) = text.rsplit_once('=').ok_or_else(bad)?;
+        let (low, high) = range.split_once("..").ok_or_else(bad)?;
+        let low: i32 = low.trim().parse().map_err(|_| bad())?;
+        let high: i32 = high.trim().parse().map_err(|_| bad())?;
+        if low > high {
+            return Err(format!("'{text}': the range {low}..{high} is empty"));
+        }
+        if high as i64 - low as i64 >= 10_000 {
+            return Err(format!("'{text}': more than 10000 values"));
+        }
+        let expr =
+            crate::parser::parse_expression(script, expr).map_err(|e| format!("'{text}': {e}"))?;
+        Ok(Level { expr, low, high })
+    }
+
+    /// How many values the range holds.
+    pub fn values(&self) -> u64 {
+        (self.high as i64 - self.low as i64 + 1) as u64
+    }
+}
+
+/// The deals produced for each value of a [`Level`]'s range, against the quota of each.
+pub(crate) struct Quotas<'a> {
+    level: &'a Level,
+    per_value: u64,
+    counts: Vec<u64>,
+}
+
+impl<'a> Quotas<'a> {
+    fn new(level: &'a Level, per_value: u64) -> Quotas<'a> {
+        Quotas {
+            level,
+            per_value,
+            counts: vec![0; level.values() as usize],
+        }
+    }
+
+    /// The leveling.
+    pub(crate) fn level(&self) -> &Level {
+        self.level
+    }
+
+    /// Whether the evaluator's deal, which met the condition, is produced: its value is in
+    /// the range and short of its quota (then counted).
+    pub(crate) fn admit(
+        &mut self,
+        ev: &mut Evaluator<'_>,
+        dd: &mut dyn Tricks,
+        rand: &mut dyn crate::eval::Rand,
+    ) -> Result<bool, RunError> {
+        let v = ev.eval(&self.level.expr, dd, rand)?;
+        if v < self.level.low || v > self.level.high {
+            return Ok(false);
+        }
+        let slot = &mut self.counts[(v as i64 - self.level.low as i64) as usize];
+        if *slot >= self.per_value {
+            return Ok(false);
+        }
+        *slot += 1;
+        Ok(true)
+    }
+}
+
+/// What a run shares with its caller while it goes (a progress bar's counts, a Ctrl-C
+/// handler's flag).
+#[derive(Debug, Default)]
+pub struct Live {
+    /// Deals generated so far (updated as the run goes, not at every deal).
+    pub generated: AtomicU64,
+    /// Deals produced so far.
+    pub produced: AtomicU64,
+    /// Set to stop the run: it ends after the deal in hand, with the statistics of the deals
+    /// produced.
+    pub stop: AtomicBool,
 }
 
 impl Default for Options {
@@ -120,6 +229,11 @@ impl Default for Options {
             input_name: "(null)".into(),
             date: None,
             stacking: true,
+            until_se: None,
+            stats: false,
+            json: false,
+            live: None,
+            level: None,
         }
     }
 }
@@ -197,6 +311,13 @@ impl Script {
     pub fn expressions(&self) -> Vec<&Expr> {
         let mut v: Vec<&Expr> = self.vars.iter().map(|v| &v.expr).collect();
         v.extend(self.condition.as_ref());
+        v.extend(self.action_expressions());
+        v
+    }
+
+    /// The expressions of the actions.
+    fn action_expressions(&self) -> Vec<&Expr> {
+        let mut v = Vec::new();
         for a in self.actions.iter().flatten() {
             match a {
                 Action::PrintCompact(Some(e)) | Action::PrintOneLine(Some(e)) => v.push(e),
@@ -217,14 +338,49 @@ impl Script {
     pub fn tricks_used(&self) -> Vec<(Seat, Strain)> {
         let mut out = Vec::new();
         for e in self.expressions() {
-            e.visit(&mut |x| {
-                if let Expr::Tricks(s, t) = x {
-                    if !out.contains(&(*s, *t)) {
-                        out.push((*s, *t));
-                    }
-                }
-            });
+            self.tricks_in(e, &mut out);
         }
+        self.evalcontract_tricks(&mut out);
+        out
+    }
+
+    /// The pairs the actions ask for (through variables too).
+    pub fn action_tricks_used(&self) -> Vec<(Seat, Strain)> {
+        let mut out = Vec::new();
+        for e in self.action_expressions() {
+            self.tricks_in(e, &mut out);
+        }
+        self.evalcontract_tricks(&mut out);
+        out
+    }
+
+    /// Whether `e` reads `tricks` (through variables too).
+    pub fn reads_tricks(&self, e: &Expr) -> bool {
+        let mut out = Vec::new();
+        self.tricks_in(e, &mut out);
+        !out.is_empty()
+    }
+
+    /// Whether the script calls `rnd` anywhere.
+    pub fn uses_rnd(&self) -> bool {
+        let mut any = false;
+        for e in self.expressions() {
+            e.visit(&mut |x| any |= matches!(x, Expr::Rnd(_)));
+        }
+        any
+    }
+
+    /// Adds the pairs `e` reads, following its variables.
+    pub(crate) fn tricks_in(&self, e: &Expr, out: &mut Vec<(Seat, Strain)>) {
+        e.visit(&mut |x| match x {
+            Expr::Tricks(s, t) if !out.contains(&(*s, *t)) => out.push((*s, *t)),
+            Expr::Var(i) => self.tricks_in(&self.vars[*i].expr, out),
+            _ => {}
+        });
+    }
+
+    /// `evalcontract`'s pairs: South and West in every strain.
+    fn evalcontract_tricks(&self, out: &mut Vec<(Seat, Strain)>) {
         if self
             .actions
             .iter()
@@ -239,17 +395,20 @@ impl Script {
                 }
             }
         }
-        out
     }
 
-    /// Runs the script with the default double-dummy solver, writing what dealer writes.
+    /// Runs the script with ddsolve's solver, writing what dealer writes. A script that
+    /// reads `tricks` has its deals solved in batches on `opts.threads` threads
+    /// ([`crate::batch`]); the output is the same as [`Script::run_with`]'s, one deal at a
+    /// time, for any number of threads.
     pub fn run(&self, opts: &Options, out: &mut impl Write) -> Result<Summary, RunError> {
-        self.run_with(opts, out, &|| Box::new(SolverTricks::new()))
+        self.run_mode(opts, out, None, false)
+            .map(|(summary, _, _)| summary)
     }
 
-    /// Runs the script with the default double-dummy solver and returns the run as data:
-    /// each produced deal with the values its actions print, and what the actions that
-    /// report at the end (`average`, `frequency`, `evalcontract`) found.
+    /// Runs the script as [`Script::run`] does and returns the run as data: each produced
+    /// deal with the values its actions print, and what the actions that report at the end
+    /// (`average`, `frequency`, `evalcontract`) found.
     ///
     /// ```
     /// use ddsolve_deal::actions::ActionResult;
@@ -265,8 +424,7 @@ impl Script {
     /// ```
     pub fn run_report(&self, opts: &Options) -> Result<Report, RunError> {
         let mut out = Vec::new();
-        let (summary, deals, actions) =
-            self.run_inner(opts, &mut out, &|| Box::new(SolverTricks::new()), true)?;
+        let (summary, deals, actions) = self.run_mode(opts, &mut out, None, true)?;
         Ok(Report {
             summary,
             deals,
@@ -275,37 +433,67 @@ impl Script {
         })
     }
 
-    /// Runs the script, with `make_tricks` giving each thread its source of double-dummy
-    /// results.
+    /// Runs the script one deal at a time, with `make_tricks` giving each thread its source
+    /// of double-dummy results.
     pub fn run_with(
         &self,
         opts: &Options,
         out: &mut impl Write,
         make_tricks: &(dyn Fn() -> Box<dyn Tricks> + Sync),
     ) -> Result<Summary, RunError> {
-        self.run_inner(opts, out, make_tricks, false)
+        self.run_mode(opts, out, Some(make_tricks), false)
             .map(|(summary, _, _)| summary)
     }
 
-    /// The run; with `record`, also the produced deals and the actions' results.
-    fn run_inner(
+    /// How many deals a run with `opts` generates and produces at most: the options', else
+    /// the script's, else dealer's defaults (`u64::MAX` produced: no limit).
+    pub fn limits(&self, opts: &Options) -> (u64, u64) {
+        let generate = opts.generate.or(self.generate).unwrap_or(DEFAULT_GENERATE);
+        let produce =
+            opts.produce
+                .or(self.produce)
+                .unwrap_or(if Actions::will_print(&self.action_list()) {
+                    DEFAULT_PRODUCE_PRINTING
+                } else {
+                    u64::MAX
+                });
+        (generate, produce)
+    }
+
+    /// The run, one deal at a time with `per_deal`'s solvers or in batches without; with
+    /// `record`, also the produced deals and the actions' results.
+    fn run_mode(
         &self,
         opts: &Options,
         out: &mut impl Write,
-        make_tricks: &(dyn Fn() -> Box<dyn Tricks> + Sync),
+        per_deal: Option<&(dyn Fn() -> Box<dyn Tricks> + Sync)>,
         record: bool,
     ) -> Result<(Summary, Vec<Produced>, Vec<ActionResult>), RunError> {
         let start = Instant::now();
         let list = self.action_list();
-        let generate = opts.generate.or(self.generate).unwrap_or(DEFAULT_GENERATE);
-        let produce = opts
-            .produce
-            .or(self.produce)
-            .unwrap_or(if Actions::will_print(&list) {
-                DEFAULT_PRODUCE_PRINTING
-            } else {
-                u64::MAX
-            });
+        let (generate, mut produce) = self.limits(opts);
+        let mut quotas = match &opts.level {
+            Some(_) if produce == u64::MAX => {
+                return Err(RunError::Usage(
+                    "--level needs a number of deals a value: -p N or the script's produce".into(),
+                ))
+            }
+            Some(level) => {
+                let q = Quotas::new(level, produce);
+                produce = produce.saturating_mul(level.values());
+                Some(q)
+            }
+            None => None,
+        };
+        let until_se = match opts.until_se {
+            Some(x) if !list.iter().any(|a| matches!(a, Action::Average(..))) => {
+                return Err(RunError::Usage(format!(
+                    "--until-se {x}: the script has no average to make precise"
+                )))
+            }
+            Some(x) => Some(UntilSe::new(x)),
+            None => None,
+        };
         let seed = opts.seed.unwrap_or_else(crate::gen::time_seed);
         let info = OutputInfo {
             input_name: opts.input_name.clone(),
@@ -314,32 +502,66 @@ impl Script {
             quiet: opts.quiet,
             vulnerable: self.vulnerable,
             dealer: self.dealer,
+            json: opts.json,
+            stats: opts.stats,
         };
         let mut actions = Actions::new(&list, info);
         if record {
             actions = actions.record();
         }
         let mut ev = Evaluator::new(self);
+        let default_tricks = || -> Box<dyn Tricks> { Box::new(SolverTricks::new()) };
+        let batched = per_deal.is_none()
+            && !self.tricks_used().is_empty()
+            && (opts.rng == RngKind::Counter || !self.uses_rnd());
+        let make_tricks = per_deal.unwrap_or(&default_tricks);
         let mut dd = make_tricks();
-        let mut progress = Progress::new(opts.progress, generate, produce);
+        let live = opts.live.as_deref();
+        let mut progress = Progress::new(opts.progress, generate, produce, live);
+        let mut stopper = Stopper::new(until_se, live.map(|l| &l.stop));
+        let threads = opts.threads.max(1);
         let (generated, produced) = match opts.rng {
+            RngKind::Dealer if batched => {
+                let gen = Generator::new(RngKind::Dealer, seed, &self.predeal)
+                    .with_swapping(opts.swapping);
+                crate::batch::run(
+                    self,
+                    crate::batch::Source::Dealer(gen),
+                    generate,
+                    produce,
+                    threads,
+                    &mut ev,
+                    &mut actions,
+                    out,
+                    &mut progress,
+                    &mut stopper,
+                    &mut quotas,
+                )?
+            }
             RngKind::Dealer => {
                 let mut gen = Generator::new(RngKind::Dealer, seed, &self.predeal)
                     .with_swapping(opts.swapping);
                 let mut nprod = 0u64;
                 let mut ngen = 0u64;
-                while ngen < generate && nprod < produce {
+                while ngen < generate && nprod < produce && !stopper.interrupted() {
                     let deal = gen.next_deal();
                     ngen += 1;
                     ev.set_deal(deal);
                     let mut rand = || gen.rand();
-                    let ok = match &self.condition {
+                    let mut ok = match &self.condition {
                         Some(c) => ev.eval(c, dd.as_mut(), &mut rand)? != 0,
                         None => true,
                     };
+                    if let (true, Some(q)) = (ok, quotas.as_mut()) {
+                        ok = q.admit(&mut ev, dd.as_mut(), &mut rand)?;
+                    }
                     if ok {
                         actions.on_deal(out, nprod, &mut ev, dd.as_mut(), &mut rand)?;
                         nprod += 1;
+                        if stopper.should_stop(&actions) {
+                            progress.tick(ngen, nprod);
+                            break;
+                        }
                     }
                     progress.tick(ngen, nprod);
                 }
@@ -353,36 +575,69 @@ impl Script {
                         dealer.set_stacking(Some(std::sync::Arc::new(st)));
                     }
                 }
-                self.run_counter(
-                    &dealer,
-                    generate,
-                    produce,
-                    opts.threads.max(1),
-                    make_tricks,
-                    &mut |acc: Accepted, nprod: u64| -> Result<(), RunError> {
-                        ev.set_deal(acc.deal);
-                        for (s, row) in acc.tricks.iter().enumerate() {
-                            for (t, &v) in row.iter().enumerate() {
-                                if v != u8::MAX {
-                                    ev.set_tricks(Seat::ALL[s], Strain::ALL[t], v);
+                if batched {
+                    crate::batch::run(
+                        self,
+                        crate::batch::Source::Counter(&dealer),
+                        generate,
+                        produce,
+                        threads,
+                        &mut ev,
+                        &mut actions,
+                        out,
+                        &mut progress,
+                        &mut stopper,
+                        &mut quotas,
+                    )?
+                } else {
+                    let stopper = &stopper;
+                    let actions = &mut actions;
+                    self.run_counter(
+                        &dealer,
+                        generate,
+                        produce,
+                        threads,
+                        make_tricks,
+                        &mut |acc: Accepted, nprod: u64| -> Result<Option<bool>, RunError> {
+                            ev.set_deal(acc.deal);
+                            for (s, row) in acc.tricks.iter().enumerate() {
+                                for (t, &v) in row.iter().enumerate() {
+                                    if v != u8::MAX {
+                                        ev.set_tricks(Seat::ALL[s], Strain::ALL[t], v);
+                                    }
                                 }
                             }
-                        }
-                        let mut call = acc.rand_calls;
-                        let mut rand = || {
-                            let r = dealer.rand_at(acc.index, call);
-                            call += 1;
-                            r
-                        };
-                        actions.on_deal(out, nprod, &mut ev, dd.as_mut(), &mut rand)
-                    },
-                    &mut progress,
-                )?
+                            let mut call = acc.rand_calls;
+                            let mut rand = || {
+                                let r = dealer.rand_at(acc.index, call);
+                                call += 1;
+                                r
+                            };
+                            if let Some(q) = quotas.as_mut() {
+                                if !q.admit(&mut ev, dd.as_mut(), &mut rand)? {
+                                    return Ok(None);
+                                }
+                            }
+                            actions.on_deal(out, nprod, &mut ev, dd.as_mut(), &mut rand)?;
+                            Ok(Some(stopper.should_stop(actions)))
+                        },
+                        &mut progress,
+                        &|| stopper.interrupted(),
+                    )?
+                }
             }
         };
         progress.finish();
-        actions.finish(out, produced)?;
-        if opts.verbose {
+        if opts.json {
+            writeln!(
+                out,
+                "{}",
+                actions.statistics_json(generated, produced, seed)
+            )?;
+        } else {
+            actions.finish(out, produced)?;
+        }
+        if opts.verbose && !opts.json {
             write!(
                 out,
                 "Generated {generated} hands\nProduced {produced} hands\nInitial random seed {seed}\nTime needed {:8.3} sec\n",
@@ -403,7 +658,9 @@ impl Script {
     }
 
     /// The counter generator's run: the condition is tested on every thread, a block of
-    /// deals at a time; the accepted deals go to `accept` in their order.
+    /// deals at a time; the accepted deals go to `accept` in their order (which says
+    /// whether the deal was produced, none if leveling turned it away, and whether the
+    /// run stops there).
     #[allow(clippy::too_many_arguments)]
     fn run_counter(
         &self,
@@ -412,8 +669,9 @@ impl Script {
         produce: u64,
         threads: usize,
         make_tricks: &(dyn Fn() -> Box<dyn Tricks> + Sync),
-        accept: &mut dyn FnMut(Accepted, u64) -> Result<(), RunError>,
+        accept: &mut dyn FnMut(Accepted, u64) -> Result<Option<bool>, RunError>,
         progress: &mut Progress,
+        interrupted: &dyn Fn() -> bool,
     ) -> Result<(u64, u64), RunError> {
         let mut nprod = 0u64;
         let mut next = 0u64;
@@ -448,7 +706,8 @@ impl Script {
             Ok(found)
         };
         let mut main_dd = make_tricks();
-        while next < generate && nprod < produce {
+        let mut stopped = false;
+        while next < generate && nprod < produce && !stopped && !interrupted() {
             let end = (next + block).min(generate);
             let found: Vec<Accepted> = if threads == 1 {
                 test(next, end, main_dd.as_mut())?
@@ -480,9 +739,12 @@ impl Script {
             let mut generated = end;
             for acc in found {
                 let index = acc.index;
-                accept(acc, nprod)?;
+                let Some(stop) = accept(acc, nprod)? else {
+                    continue;
+                };
                 nprod += 1;
-                if nprod >= produce {
+                if nprod >= produce || stop {
+                    stopped = true;
                     generated = index + 1;
                     break;
                 }
@@ -495,25 +757,31 @@ impl Script {
     }
 }
 
-/// `-m`: a line on standard error, redrawn as the run goes.
-struct Progress {
+/// `-m`: a line on standard error, redrawn as the run goes; and the counts of [`Live`].
+pub(crate) struct Progress<'a> {
     on: bool,
     generate: u64,
     produce: u64,
     last: Instant,
+    live: Option<&'a Live>,
 }
 
-impl Progress {
-    fn new(on: bool, generate: u64, produce: u64) -> Progress {
+impl<'a> Progress<'a> {
+    fn new(on: bool, generate: u64, produce: u64, live: Option<&'a Live>) -> Progress<'a> {
         Progress {
             on,
             generate,
             produce,
             last: Instant::now(),
+            live,
         }
     }
 
-    fn tick(&mut self, ngen: u64, nprod: u64) {
+    pub(crate) fn tick(&mut self, ngen: u64, nprod: u64) {
+        if let Some(live) = self.live {
+            live.generated.store(ngen, Ordering::Relaxed);
+            live.produced.store(nprod, Ordering::Relaxed);
+        }
         if !self.on || self.last.elapsed().as_millis() < 200 {
             return;
         }
