@@ -12,7 +12,7 @@
 //! command line's streams all run here.
 //!
 //! ```
-//! use ddsolve_search::pool::{ordered_map, PoolOptions};
+//! use ddsolve_exec::pool::{ordered_map, PoolOptions};
 //!
 //! let mut squares = Vec::new();
 //! ordered_map(
@@ -160,6 +160,46 @@ where
     })
 }
 
+/// The results of `work` on every item of `items`, in item order: [`ordered_map`] on
+/// `threads` worker threads (never more than there are items), each owning the state that
+/// `init` makes for it, every result kept. The everyday form of the pool, for work that
+/// cannot fail and whose results are all wanted at the end (a batch); a stream, or a sink
+/// that can fail or report progress, uses [`ordered_map`].
+///
+/// ```
+/// use ddsolve_exec::map_in_order;
+///
+/// let lengths = map_in_order(2, ["a", "bb", "ccc"], Vec::new, |seen, s| {
+///     seen.push(s); // each worker's own state
+///     s.len()
+/// });
+/// assert_eq!(lengths, [1, 2, 3]);
+/// ```
+pub fn map_in_order<I, S, R>(
+    threads: usize,
+    items: impl IntoIterator<Item = I, IntoIter: Send>,
+    init: impl Fn() -> S + Sync,
+    work: impl Fn(&mut S, I) -> R + Sync,
+) -> Vec<R>
+where
+    I: Send,
+    R: Send,
+{
+    let items = items.into_iter();
+    let (fewest, most) = items.size_hint();
+    let options = PoolOptions {
+        threads: threads.clamp(1, most.unwrap_or(usize::MAX).max(1)),
+        // Every result is kept anyway: no need to hold the workers back.
+        window: usize::MAX,
+    };
+    let mut out = Vec::with_capacity(fewest);
+    let Ok(()) = ordered_map(items, &options, init, work, |_, r| {
+        out.push(r);
+        Ok::<(), std::convert::Infallible>(())
+    });
+    out
+}
+
 /// The `tracing` span of the work on item `i` (from 0): `item{index=i}`.
 fn item_span(i: usize) -> tracing::Span {
     tracing::debug_span!("item", index = i)
@@ -171,7 +211,7 @@ fn item_span(i: usize) -> tracing::Span {
 /// hand them, in item order; memory stays bounded by `capacity` keys and results.
 ///
 /// ```
-/// use ddsolve_search::pool::{ordered_map_dedup, PoolOptions};
+/// use ddsolve_exec::pool::{ordered_map_dedup, PoolOptions};
 /// use std::sync::atomic::{AtomicUsize, Ordering};
 ///
 /// let worked = AtomicUsize::new(0);
@@ -253,7 +293,7 @@ where
 /// of its distinct item.
 ///
 /// ```
-/// let (unique, of_input) = ddsolve_search::pool::dedup(&["a", "b", "a"]);
+/// let (unique, of_input) = ddsolve_exec::pool::dedup(&["a", "b", "a"]);
 /// assert_eq!(unique, ["a", "b"]);
 /// assert_eq!(of_input, [0, 1, 0]);
 /// ```
