@@ -7,9 +7,11 @@
 //! [`PoolOptions::window`] items are in flight (taken but not yet handed to the sink), so a
 //! stream of millions of items runs in constant memory. [`ordered_map_dedup`] does the same
 //! with identical items worked on once; [`dedup`] removes duplicates from a slice.
+//! [`map_in_order`] is the everyday form for a batch: every result kept and returned in
+//! order, with no sink and no error to handle.
 //!
-//! The library's batches ([`crate::solve_tables_by`], [`crate::solve_positions_by`]) and the
-//! command line's streams all run here.
+//! The library's batches ([`crate::solve_tables_by`], [`crate::solve_positions_by`]), the
+//! command line's streams and every front end's batches all run here.
 //!
 //! ```
 //! use ddsolve_exec::pool::{ordered_map, PoolOptions};
@@ -605,6 +607,37 @@ mod tests {
                 assert!(worked > 45 + keyless, "a small capacity forgets");
             }
         }
+    }
+
+    #[test]
+    fn map_in_order_keeps_every_result_in_order() {
+        let items: Vec<u64> = (0..200).collect();
+        let want: Vec<u64> = items.iter().map(|x| x * 3).collect();
+        for threads in [0, 1, 2, 5, 1000] {
+            let got = map_in_order(
+                threads,
+                &items,
+                || (),
+                |(), &x| {
+                    // Uneven work so that results arrive out of order.
+                    std::thread::sleep(Duration::from_micros((x * 7919) % 200));
+                    x * 3
+                },
+            );
+            assert_eq!(got, want, "threads {threads}");
+        }
+        let none: Vec<u64> = map_in_order(4, Vec::<u64>::new(), || (), |(), x| x);
+        assert!(none.is_empty());
+        // Never more workers than items: each of the two makes at most one state.
+        let made = AtomicUsize::new(0);
+        let got = map_in_order(
+            8,
+            [1, 2],
+            || made.fetch_add(1, Ordering::Relaxed),
+            |_, x: u8| x,
+        );
+        assert_eq!(got, [1, 2]);
+        assert!(made.load(Ordering::Relaxed) <= 2);
     }
 
     #[test]
