@@ -4,7 +4,7 @@
 //! may be shared, so the load average is printed before and after.
 
 use crate::common::{distinct_deals, resolve_file};
-use ddsolve::search::difficulty;
+use ddsolve::exec::difficulty;
 use ddsolve::{solve_tables_with, BatchOptions, BatchOrder, DdTable, Solver, SolverBuilder};
 use ddsolve_cards::Deal;
 use std::path::PathBuf;
@@ -40,7 +40,7 @@ pub fn process_cpu_secs() -> Option<f64> {
 /// Which work orders to measure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Orders {
-    /// Hardest first by `ddsolve::search::difficulty`.
+    /// Hardest first by `ddsolve::exec::difficulty`.
     Hardest,
     /// Input order (the default of `solve_tables`).
     Input,

@@ -1,5 +1,5 @@
 //! Batches of `SolveBoard`: `SolveAllChunksBin`, `SolveAllChunksPBN`, `SolveAllChunks` and
-//! `SolveAllBoards`, on the search crate's pool with the threads of `SetMaxThreads`, one
+//! `SolveAllBoards`, on the exec crate's pool with the threads of `SetMaxThreads`, one
 //! solver per worker.
 //!
 //! As DDS: a chunk size below 1 is `RETURN_CHUNK_SIZE` (the size itself is not used
@@ -22,25 +22,18 @@ fn solve_all(jobs: &[Job], out: &mut SolvedBoards) -> Result<(), i32> {
     for fut in out.solved_board.iter_mut() {
         fut.cards = 0;
     }
-    let mut error = None;
-    let outcome: Result<(), std::convert::Infallible> = ordered_map(
-        jobs.iter(),
-        &PoolOptions {
-            threads: workers(jobs.len()),
-            window: usize::MAX,
-        },
+    let solved = map_in_order(
+        workers(jobs.len()),
+        jobs,
         Solver::new,
         |solver, (dl, target, solutions, mode)| solve_board(solver, dl, *target, *solutions, *mode),
-        |i, r| {
-            match r {
-                Ok(fut) => out.solved_board[i] = fut,
-                Err(code) => error = Some(code),
-            }
-            Ok(())
-        },
     );
-    if let Err(never) = outcome {
-        match never {}
+    let mut error = None;
+    for (i, r) in solved.into_iter().enumerate() {
+        match r {
+            Ok(fut) => out.solved_board[i] = fut,
+            Err(code) => error = Some(code),
+        }
     }
     out.no_of_boards = jobs.len() as i32;
     error.map_or(Ok(()), Err)

@@ -15,7 +15,7 @@
 //!   `AnalyseAllPlaysBin`, `AnalyseAllPlaysPBN` ([`play`]); `SetMaxThreads`,
 //!   `SetThreading`, `SetResources`, `FreeMemory`, `GetDDSInfo` ([`threads`]);
 //!   `ErrorMessage` ([`errors`]).
-//! - The batch functions run on the search crate's pool, one solver per worker, with the
+//! - The batch functions run on the exec crate's pool, one solver per worker, with the
 //!   threads of `SetMaxThreads` (0 = one per core); the tables (`CalcDDtable` and
 //!   `CalcAllTables`) share out strains, so that a single deal uses every thread too. The
 //!   only global state is that setting and the count of helper threads lent to
@@ -52,8 +52,7 @@
 /// The library crates this crate uses, in one place, so that a front crate re-exporting
 /// them can replace these lines alone.
 mod prelude {
-    pub use ddsolve::search::pool::{default_threads, ordered_map, PoolOptions};
-    pub use ddsolve::search::{solve_tables_by, SharedTables};
+    pub use ddsolve::exec::{default_threads, map_in_order, solve_tables_by, SharedTables};
     pub use ddsolve::{BatchOptions, Solutions, Solver, Target};
     pub use ddsolve_cards::{
         Card, DdTable, Deal, DealError, Hand, Holding, Position, PositionError, Rank, Seat,

@@ -156,28 +156,21 @@ fn analyse_all(
     jobs: &[(DealBin, Result<Vec<Card>, i32>)],
     out: &mut SolvedPlays,
 ) -> Result<(), i32> {
-    let mut error = None;
-    let outcome: Result<(), std::convert::Infallible> = ordered_map(
-        jobs.iter(),
-        &PoolOptions {
-            threads: workers(jobs.len()),
-            window: usize::MAX,
-        },
+    let analysed = map_in_order(
+        workers(jobs.len()),
+        jobs,
         Solver::new,
         |solver, (dl, cards)| match cards {
             Ok(cards) => analyse(solver, dl, cards),
             Err(code) => Err(*code),
         },
-        |i, r| {
-            match r {
-                Ok(solved) => out.solved[i] = solved,
-                Err(code) => error = Some(code),
-            }
-            Ok(())
-        },
     );
-    if let Err(never) = outcome {
-        match never {}
+    let mut error = None;
+    for (i, r) in analysed.into_iter().enumerate() {
+        match r {
+            Ok(solved) => out.solved[i] = solved,
+            Err(code) => error = Some(code),
+        }
     }
     out.no_of_boards = jobs.len() as i32;
     error.map_or(Ok(()), Err)

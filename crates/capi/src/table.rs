@@ -7,7 +7,7 @@
 //! its own solver, as `SolveBoard`'s) and helper threads ([`crate::threads::lend_helpers`]:
 //! calls made at once share the setting's threads); `CalcAllTables` runs all five strains
 //! through `solve_tables_by` (strain tasks when on more than one thread), a filtered set of
-//! strains as (deal, strain) items on the search crate's pool.
+//! strains as (deal, strain) items on the exec crate's pool.
 
 use crate::boundary::guard;
 use crate::ffi::*;
@@ -94,21 +94,14 @@ fn solve_all(deals: &[Deal], keep: &[Strain], results: &mut [DdTableResults]) ->
     let items: Vec<(usize, Strain)> = (0..deals.len())
         .flat_map(|d| keep.iter().map(move |&s| (d, s)))
         .collect();
-    let outcome: Result<(), std::convert::Infallible> = ordered_map(
-        items.iter().copied(),
-        &PoolOptions {
-            threads: workers(items.len()),
-            window: usize::MAX,
-        },
+    let rows = map_in_order(
+        workers(items.len()),
+        &items,
         Solver::new,
-        |solver, (d, strain)| (d, strain, solver.strain_tricks(&deals[d], strain)),
-        |_, (d, strain, tricks)| {
-            results[d].res_table[strain.index()] = tricks.map(i32::from);
-            Ok(())
-        },
+        |solver, &(d, strain)| solver.strain_tricks(&deals[d], strain),
     );
-    if let Err(never) = outcome {
-        match never {}
+    for (&(d, strain), tricks) in items.iter().zip(rows) {
+        results[d].res_table[strain.index()] = tricks.map(i32::from);
     }
     Ok(())
 }

@@ -13,7 +13,7 @@ use crate::mismatch::{self, Mismatch, Summary};
 use crate::par::ParChecks;
 use crate::progress::Progress;
 use crate::stream::thread_count;
-use ddsolve::search::pool::{ordered_map, PoolOptions};
+use ddsolve::exec::pool::{ordered_map, PoolOptions};
 use ddsolve::{DdTable, Solution, Solutions, SolveError, Solver, Target};
 use ddsolve_cards::{Card, Deal, Holding, Position, Seat, Strain};
 use ddsolve_formats::dds_file::{self, Entry};

@@ -119,7 +119,7 @@ impl SampleArgs {
         RunOptions {
             threads: self
                 .threads
-                .map_or_else(ddsolve::search::pool::default_threads, NonZeroUsize::get),
+                .map_or_else(ddsolve::exec::default_threads, NonZeroUsize::get),
             tt_memory_mb: self.solver.tt_mb.get(),
             method: match self.method {
                 MethodArg::Warm => Method::Warm,

@@ -1,7 +1,7 @@
 //! # ddsolve: the command line of the ddsolve double-dummy solver
 //!
 //! The top layer of ddsolve. It depends on [`ddsolve_cards`] (deals, PBN, positions),
-//! [`ddsolve::search`] (the solver and its worker pool), [`ddsolve_par`] (scoring and par) and
+//! [`ddsolve::search`] (the solver), [`ddsolve::exec`] (its worker pool), [`ddsolve_par`] (scoring and par) and
 //! [`ddsolve_formats`] (DDS's regression files for `check`, PBN hand-record files for
 //! `annotate`, LIN deals) and [`ddsolve_server`] (the HTTP server, which `serve` only
 //! starts); nothing depends on it. It holds no bridge logic of its own: it
@@ -37,7 +37,7 @@
 //! message on stderr; user input never causes a panic), 130 if interrupted by Ctrl-C, which
 //! leaves only complete output records ([`output`]).
 //!
-//! Parallel work runs in the one pool of the library, [`ddsolve::search::pool`]: each worker
+//! Parallel work runs in the one pool of the library, [`ddsolve::exec::pool`]: each worker
 //! thread has its own [`ddsolve::search::Solver`], results come back in input order.
 
 mod annotate;

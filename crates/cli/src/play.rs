@@ -7,7 +7,7 @@ use crate::json;
 use crate::mismatch::{self, Mismatch};
 use crate::progress::Progress;
 use crate::stats::{Stats, WithStats};
-use ddsolve::search::pool::{ordered_map, PoolOptions};
+use ddsolve::exec::pool::{ordered_map, PoolOptions};
 use ddsolve::search::{PlayAnalysis, PlayAnalysisError};
 use ddsolve_cards::{Card, Deal, Seat, Side, Strain};
 use ddsolve_formats::dds_file::Entry;

@@ -2,12 +2,12 @@
 //! every earlier one are done (input order), in constant memory.
 //!
 //! The deals come from the inputs' [`crate::input::Records`], one input after another; the pool of `ddsolve-search`
-//! ([`ddsolve::search::stream_tables_by`]) solves them with one solver per worker thread
+//! ([`ddsolve::exec::stream_tables_by`]) solves them with one solver per worker thread
 //! and at most a few deals per worker in flight, a deal repeated within the last
 //! [`DEDUP_WINDOW`] distinct deals being solved once. On more than one thread the workers
 //! take the deals' strains, so the last deals of a file, or a single deal, are solved by
 //! every thread at once. With `--stats` each deal is solved whole by one worker
-//! ([`ddsolve::search::pool::ordered_map_dedup`]), so that its counts are those of one
+//! ([`ddsolve::exec::pool::ordered_map_dedup`]), so that its counts are those of one
 //! solver's table. A bad line stops the run once every
 //! earlier result is written (exit status 2), or with `--keep-going` is reported on stderr
 //! and skipped.
@@ -17,8 +17,8 @@ use crate::input::{self, BadLine, Input, Record};
 use crate::progress::Progress;
 use crate::stats::Stats;
 use clap::Args;
-use ddsolve::search::pool::{default_threads, ordered_map_dedup, PoolOptions};
-use ddsolve::search::stream_tables_by;
+use ddsolve::exec::pool::{default_threads, ordered_map_dedup, PoolOptions};
+use ddsolve::exec::stream_tables_by;
 use ddsolve_cards::{DdTable, Deal};
 use std::collections::VecDeque;
 use std::ffi::OsString;

@@ -19,12 +19,12 @@
 //! ```
 
 use ddsolve_cards::{DdTable, Deal, Seat, Vulnerability};
+use ddsolve_exec::pool::{ordered_map, PoolOptions};
 use ddsolve_formats::pbn_file::{
     double_dummy_tricks, optimum_result_table, tag_line, Game, GameDeal, GameEdit, Limits, PbnFile,
     DD_TAGS,
 };
 use ddsolve_par::{dealer_par, DealerPar};
-use ddsolve_search::pool::{ordered_map, PoolOptions};
 use ddsolve_search::{MoveOrdering, Solver, TranspositionTable};
 
 /// Why a file cannot be annotated at all.
@@ -113,7 +113,8 @@ where
         return Err(AnnotateError::NoBoard(why));
     }
     let mut edits = Vec::with_capacity(boards.len());
-    let result: Result<(), std::convert::Infallible> = ordered_map(
+    // The pool's streaming form (not `map_in_order`): progress is told as each board is done.
+    let Ok(()) = ordered_map(
         boards.iter().copied(),
         &PoolOptions::with_threads(threads),
         make,
@@ -125,12 +126,9 @@ where
                 insert: dd_lines(&table, b.dealer, b.vul),
             });
             progress(edits.len(), boards.len());
-            Ok(())
+            Ok::<(), std::convert::Infallible>(())
         },
     );
-    if let Err(never) = result {
-        match never {}
-    }
     Ok(Annotated {
         bytes: pbn.rewrite(&edits),
         boards: boards.len(),

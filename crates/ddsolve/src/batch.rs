@@ -1,10 +1,10 @@
 //! Batches with the front crate's [`Solver`]: many deals' tables, or many positions'
-//! values, on worker threads that each own a solver (the search crate's
+//! values, on worker threads that each own a solver (the exec crate's
 //! [`solve_tables_by`] and [`solve_positions_by`], which take any solver).
 
 use crate::{Solver, SolverBuilder};
 use ddsolve_cards::{DdTable, Deal, Position};
-use ddsolve_search::{solve_positions_by, solve_tables_by, BatchOptions};
+use ddsolve_exec::{solve_positions_by, solve_tables_by, BatchOptions};
 
 /// The double-dummy tables of `deals`, in input order, on `threads` worker threads (each
 /// distinct deal solved once), with the default solver. The threads take the deals'
@@ -47,7 +47,7 @@ pub fn solve_positions(positions: &[Position], threads: usize) -> Vec<u8> {
 }
 
 /// The double-dummy table of one deal, solved by `threads` threads at once (strains as
-/// tasks: [`search::parallel_tables_by`](crate::search::parallel_tables_by)), each with a
+/// tasks: [`exec::parallel_tables_by`](crate::exec::parallel_tables_by)), each with a
 /// solver of `builder`: the same table as [`Solver::table`]. ([`solve_tables_with`] of one
 /// deal does the same.)
 ///
@@ -59,6 +59,6 @@ pub fn solve_positions(positions: &[Position], threads: usize) -> Vec<u8> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn parallel_table(deal: &Deal, threads: usize, builder: &SolverBuilder) -> DdTable {
-    let options = ddsolve_search::ParallelOptions::with_threads(threads);
-    ddsolve_search::parallel_tables_by(std::slice::from_ref(deal), &options, || builder.build())[0]
+    let options = ddsolve_exec::ParallelOptions::with_threads(threads);
+    ddsolve_exec::parallel_tables_by(std::slice::from_ref(deal), &options, || builder.build())[0]
 }

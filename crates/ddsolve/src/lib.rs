@@ -1,7 +1,7 @@
 //! # ddsolve: a double-dummy bridge solver
 //!
 //! The crate a program adds to use ddsolve: it re-exports the library crates under one name
-//! ([`cards`], [`search`], [`par`], [`formats`], and the tables' crates [`tt`], [`tt_key`],
+//! ([`cards`], [`search`], [`exec`], [`par`], [`formats`], and the tables' crates [`tt`], [`tt_key`],
 //! [`tt_forest`], [`tt_pattern`]) with their everyday types at the top level, and holds what
 //! the library crates leave to their user:
 //!
@@ -9,7 +9,8 @@
 //!   [`AnyOrdering`]) and [`SolverBuilder`], the choice of table ([`TtKind`]), memory and
 //!   ordering ([`OrderingKind`]) with the search's switches ([`SearchConfig`]);
 //! - batches with that solver ([`solve_tables`], [`solve_tables_with`],
-//!   [`solve_positions`]);
+//!   [`solve_positions`]), on [`exec`]'s worker pool, where every front end runs its
+//!   parallel work ([`exec::map_in_order`]);
 //! - [`annotate`] (DD tags and par into a PBN hand-record file) and [`report`], the JSON
 //!   objects that every front end (the command line's `--format json`, the HTTP server,
 //!   ...) writes, so that they share one schema.
@@ -47,6 +48,7 @@ pub use batch::{parallel_table, solve_positions, solve_tables, solve_tables_with
 pub use builder::{SolverBuilder, DEFAULT_TT_MEMORY_MB};
 
 pub use ddsolve_cards as cards;
+pub use ddsolve_exec as exec;
 pub use ddsolve_formats as formats;
 pub use ddsolve_orderings as orderings;
 pub use ddsolve_par as par;
@@ -59,10 +61,11 @@ pub use ddsolve_tt_pattern as tt_pattern;
 pub use ddsolve_cards::{
     Card, DdTable, Deal, Hand, Holding, Position, Rank, Seat, Side, Strain, Suit, Vulnerability,
 };
+pub use ddsolve_exec::{BatchOptions, BatchOrder};
 pub use ddsolve_orderings::{AnyOrdering, OrderingKind};
 pub use ddsolve_search::{
-    BatchOptions, BatchOrder, CardOrder, CardValue, Driver, MoveOrdering, PlayAnalysis,
-    PlayAnalysisError, SearchConfig, Solution, Solutions, SolveError, Target, TranspositionTable,
+    CardOrder, CardValue, Driver, MoveOrdering, PlayAnalysis, PlayAnalysisError, SearchConfig,
+    Solution, Solutions, SolveError, Target, TranspositionTable,
 };
 
 /// The default solver: the search crate's [`search::Solver`] with the table and the

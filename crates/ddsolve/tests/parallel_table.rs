@@ -5,8 +5,8 @@
 //! and random endings.
 
 use ddsolve::cards::DealRng;
-use ddsolve::search::pool::PoolOptions;
-use ddsolve::search::{parallel_tables_by, stream_tables_by, ParallelOptions};
+use ddsolve::exec::pool::PoolOptions;
+use ddsolve::exec::{parallel_tables_by, stream_tables_by, ParallelOptions};
 use ddsolve::{parallel_table, solve_tables_with, BatchOptions, Deal, Solver, SolverBuilder};
 
 /// The first `take` deals of the tables file `name` with DDS's 20 numbers.

@@ -5,8 +5,8 @@
 
 mod common;
 use common::check_against_oracle;
-use ddsolve::search::pool::PoolOptions;
-use ddsolve::search::stream_tables_by;
+use ddsolve::exec::pool::PoolOptions;
+use ddsolve::exec::stream_tables_by;
 use ddsolve::{BatchOptions, SearchConfig, SolverBuilder};
 use ddsolve_cards::{Card, Deal, DealRng, Position, Seat, Strain, Symmetries};
 use ddsolve_testkit::symmetric::{symmetric_deal, SymmetricKind};

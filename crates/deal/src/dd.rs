@@ -4,7 +4,7 @@
 //! A simulation solves thousands of deals but seldom every strain or every declarer:
 //! `tricks(south, notrump)` and `tricks(north, spades)` need two strains of the five, one
 //! declarer in each ([`Needs`]). Each (deal, strain) pair is one task for the workspace's
-//! worker pool ([`ddsolve::search::pool`]). A strain with one declarer needed is one search,
+//! worker pool ([`ddsolve::exec::pool`]). A strain with one declarer needed is one search,
 //! the lead of declarer's left-hand opponent ([`ddsolve::Solver::tricks`]); a strain with
 //! more is solved whole, its four leaders with one solver, warm from one leader to the next
 //! and each leader's first guess from the one before ([`ddsolve::Solver::strain_tricks`], as
@@ -27,7 +27,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use ddsolve::search::pool::{ordered_map, PoolOptions};
+use ddsolve::exec::pool::{ordered_map, PoolOptions};
 use ddsolve::{DdTable, Deal, Position, Seat, SolverBuilder, Strain};
 use std::fmt;
 
@@ -271,7 +271,7 @@ impl DdOptions {
     /// default solver.
     pub fn with_threads(threads: usize) -> DdOptions {
         let threads = if threads == 0 {
-            ddsolve::search::pool::default_threads()
+            ddsolve::exec::default_threads()
         } else {
             threads
         };
@@ -295,18 +295,15 @@ impl Default for DdOptions {
 pub fn solve_strains(deals: &[Deal], needs: impl Into<Needs>, options: &DdOptions) -> Vec<Tricks> {
     let needs = needs.into();
     let mut out = Vec::with_capacity(deals.len());
-    let result: Result<(), std::convert::Infallible> = stream_strains(
+    let Ok(()) = stream_strains(
         deals.iter().map(|&d| (d, ())),
         needs,
         options,
         |_, _, _, t| {
             out.push(t);
-            Ok(())
+            Ok::<(), std::convert::Infallible>(())
         },
     );
-    if let Err(never) = result {
-        match never {}
-    }
     out
 }
 

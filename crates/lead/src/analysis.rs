@@ -3,8 +3,8 @@
 //! statistics over the samples.
 
 use crate::stats::{gain_against, matchpoints, Estimate};
+use ddsolve::exec::pool::{ordered_map, PoolOptions};
 use ddsolve::par::Contract;
-use ddsolve::search::pool::{ordered_map, PoolOptions};
 use ddsolve::{Solutions, SolverBuilder, Target};
 use ddsolve_cards::{Card, Deal, Hand, Position, Side};
 use ddsolve_deal::scoring::imps;
@@ -44,7 +44,7 @@ pub struct RunOptions {
 impl Default for RunOptions {
     fn default() -> RunOptions {
         RunOptions {
-            threads: ddsolve::search::pool::default_threads(),
+            threads: ddsolve::exec::default_threads(),
             tt_memory_mb: 64,
             method: Method::Warm,
             deadline: None,

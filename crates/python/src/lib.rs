@@ -11,9 +11,9 @@
 //! `ddsolve._ddsolve` and re-exported by the pure-Python package `ddsolve`
 //! (`python/ddsolve/__init__.py`), whose stubs are `python/ddsolve/_ddsolve.pyi`.
 
+use ddsolve::exec::map_in_order;
 use ddsolve::formats::{lin, pbn_file};
 use ddsolve::report;
-use ddsolve::search::pool::{ordered_map, PoolOptions};
 use ddsolve::search::{Counter, SearchStats};
 use ddsolve::{solve_tables, CardValue, DdTable, Solutions, Solver, Target};
 use ddsolve_cards::{
@@ -917,25 +917,16 @@ fn solve_all_boards<'py>(
         Ok((pos, target))
     })?;
     let results = py.detach(|| {
-        let mut out = Vec::with_capacity(jobs.len());
-        let done: Result<(), std::convert::Infallible> = ordered_map(
-            jobs.iter(),
-            &PoolOptions::with_threads(batch_workers(threads, jobs.len())),
+        map_in_order(
+            batch_workers(threads, jobs.len()),
+            &jobs,
             Solver::new,
             |solver, (pos, target)| {
                 solver
                     .solve(pos, *target, Solutions::All)
                     .map(|s| (s, *target))
             },
-            |_, r| {
-                out.push(r);
-                Ok(())
-            },
-        );
-        if let Err(never) = done {
-            match never {}
-        }
-        out
+        )
     });
     let list = PyList::empty(py);
     for (i, r) in results.into_iter().enumerate() {
@@ -971,23 +962,14 @@ fn analyse_all_plays<'py>(
         Ok((deal, trump, leader, cards))
     })?;
     let results = py.detach(|| {
-        let mut out = Vec::with_capacity(jobs.len());
-        let done: Result<(), std::convert::Infallible> = ordered_map(
-            jobs.iter(),
-            &PoolOptions::with_threads(batch_workers(threads, jobs.len())),
+        map_in_order(
+            batch_workers(threads, jobs.len()),
+            &jobs,
             Solver::new,
             |solver, (deal, trump, leader, cards)| {
                 solver.analyse_play(deal, *trump, *leader, cards)
             },
-            |_, r| {
-                out.push(r);
-                Ok(())
-            },
-        );
-        if let Err(never) = done {
-            match never {}
-        }
-        out
+        )
     });
     results
         .into_iter()

@@ -8,12 +8,14 @@
 //!
 //! The zero-window search of Haglund's paper (chapters 1, 2 and 6) with its driver, and the
 //! solver API in DDS's `SolveBoard` terms: one best card, all best cards, or every card's
-//! value ([`Solutions`]), for a maximum or a [`Target`]; double-dummy tables; play analysis;
-//! and batches over the worker [`pool`]. [`Solver`] is generic over the table and the
-//! ordering; [`SearchConfig`] switches the search's enhancements.
+//! value ([`Solutions`]), for a maximum or a [`Target`]; double-dummy tables; play analysis.
+//! [`Solver`] is generic over the table and the ordering; [`SearchConfig`] switches the
+//! search's enhancements.
 //!
 //! A [`Solver`] owns its tables; there is no global state, so solvers on different threads
-//! never interfere.
+//! never interfere. This crate runs each search on the calling thread and knows nothing of
+//! threads: the worker pool, the parallel batches and the tables shared out between threads
+//! are the crate beside it, `ddsolve-exec`.
 //!
 //! ```
 //! use ddsolve_cards::{Deal, Position, Seat, Strain};
@@ -39,30 +41,23 @@
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
-mod batch;
 mod config;
 mod core;
 mod dds_order;
 mod driver;
 mod first_guess;
-mod parallel_table;
 mod play;
-pub mod pool;
 mod solver;
 mod stats;
 mod trace;
 mod verify;
 
-pub use batch::{
-    difficulty, solve_positions_by, solve_tables_by, stream_tables_by, BatchOptions, BatchOrder,
-};
 pub use config::SearchConfig;
 pub use dds_order::{dds_root_order, DdsMove};
 pub use ddsolve_cards::DdTable;
 pub use ddsolve_moves::MoveOrdering;
 pub use ddsolve_tt::TranspositionTable;
 pub use driver::Driver;
-pub use parallel_table::{parallel_tables_by, ParallelOptions, SharedTables};
 pub use play::{
     play_positions, PlayAnalysis, PlayAnalysisError, PlayDriver, PlayOptions, PlayOrder,
 };

@@ -481,8 +481,14 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
     }
 
     /// Whether the ordering forgets what it learned between the leaders of a strain of
-    /// `deal` ([`Config::forget_order_voids`]).
-    pub(crate) fn forgets_order(&self, deal: &Deal) -> bool {
+    /// `deal` ([`SearchConfig::forget_order_voids`]).
+    ///
+    /// This and [`Solver::forget_order`], [`Solver::leader_guess`] and
+    /// [`Solver::lead_side_tricks`] are the pieces of [`Solver::strain_tricks`], for a strain
+    /// whose leaders are solved by several threads (`ddsolve-exec`'s shared tables): each
+    /// later leader of a warm solver after `forget_order` when this says so, each first
+    /// guess from the leaders already done.
+    pub fn forgets_order(&self, deal: &Deal) -> bool {
         let voids = deal
             .hands()
             .0
@@ -493,13 +499,13 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
     }
 
     /// Forgets what the ordering learned (its memory), keeping the table.
-    pub(crate) fn forget_order(&mut self) {
+    pub fn forget_order(&mut self) {
         self.ordering.reset();
     }
 
     /// The driver's first guess for `leader` in `strain`, from the results of the leaders
     /// already done (`done`, tricks of the side on lead by leader).
-    pub(crate) fn leader_guess(
+    pub fn leader_guess(
         &self,
         deal: &Deal,
         strain: Strain,
@@ -525,13 +531,7 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
 
     /// The tricks the side on lead takes when `leader` leads in `strain`, searched from
     /// `guess`.
-    pub(crate) fn lead_side_tricks(
-        &mut self,
-        deal: &Deal,
-        strain: Strain,
-        leader: Seat,
-        guess: u8,
-    ) -> u8 {
+    pub fn lead_side_tricks(&mut self, deal: &Deal, strain: Strain, leader: Seat, guess: u8) -> u8 {
         let n = deal.cards_per_hand() as u8;
         let root = Root {
             hands: *deal.hands(),

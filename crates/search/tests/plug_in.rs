@@ -1,13 +1,13 @@
 //! The seams, used from outside: transposition tables and a move ordering written here, in
 //! the test, with no change to the library, solve DDS's `list10.txt` tables exactly, one
-//! solver at a time and through the batch API. One table is keyed by the exact position
+//! solver at a time and one solver per thread (as `ddsolve-exec`'s batches run them). One table is keyed by the exact position
 //! (it needs no pattern maths: a table derives its own key from the position the search
 //! hands it), the other by the rank-pattern pieces of the `tt` crate.
 
 use ddsolve_cards::{Card, Deal, Hand, Seat, SeatMap, Suit};
 use ddsolve_moves::{MoveList, MoveOrdering, OrderHints, TrickView};
 use ddsolve_orderings::AnyOrdering;
-use ddsolve_search::{solve_tables_by, BatchOptions, Counter, SearchConfig, Solver};
+use ddsolve_search::{Counter, SearchConfig, Solver};
 use ddsolve_tt::{TranspositionTable, TrickStart, TtEntry, TtHit, TtStats};
 use std::collections::HashMap;
 // Only the pattern table below uses the pattern maths; the exact table needs none of it.
@@ -280,16 +280,28 @@ fn outside_table_and_ordering_solve_list10_exactly() {
 }
 
 #[test]
-fn outside_table_and_ordering_run_in_a_batch() {
+fn outside_table_and_ordering_run_on_threads() {
     let cases = list10();
-    let deals: Vec<Deal> = cases.iter().map(|(d, _)| *d).collect();
-    let options = BatchOptions {
-        threads: 2,
-        ..BatchOptions::default()
-    };
-    let tables = solve_tables_by(&deals, &options, plug_in_solver);
-    for (table, (deal, want)) in tables.iter().zip(&cases) {
-        assert_eq!(table.to_dds_order(), *want, "{deal}");
+    // Two threads, each with a solver of its own, each taking every other deal.
+    let tables: Vec<Vec<_>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..2)
+            .map(|k| {
+                let cases = &cases;
+                scope.spawn(move || {
+                    let mut solver = plug_in_solver();
+                    cases
+                        .iter()
+                        .skip(k)
+                        .step_by(2)
+                        .map(|(deal, _)| solver.table(deal))
+                        .collect()
+                })
+            })
+            .collect();
+        workers.into_iter().map(|w| w.join().unwrap()).collect()
+    });
+    for (i, (deal, want)) in cases.iter().enumerate() {
+        assert_eq!(tables[i % 2][i / 2].to_dds_order(), *want, "{deal}");
     }
 }
 

@@ -49,7 +49,7 @@ pub struct ServerConfig {
 
 impl Default for ServerConfig {
     fn default() -> ServerConfig {
-        let threads = ddsolve::search::pool::default_threads();
+        let threads = ddsolve::exec::default_threads();
         ServerConfig {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             threads,

@@ -14,7 +14,7 @@
 //! # One deal on the idle threads
 //!
 //! A table ([`WorkerSolver::table`]) is solved strain by strain
-//! ([`ddsolve::search::SharedTables`]): the thread that took the request works on it, and
+//! ([`ddsolve::exec::SharedTables`]): the thread that took the request works on it, and
 //! when no request is waiting, the threads that are idle at that moment (at most four: a
 //! table has five strains) are called to help, through the same queue. The policy never
 //! delays other requests by more than one leader's search:
@@ -28,7 +28,7 @@
 //! answers each request on one thread, as before. Helping never changes an answer (the
 //! strains are exact whoever solves them).
 
-use ddsolve::search::SharedTables;
+use ddsolve::exec::SharedTables;
 use ddsolve::{DdTable, Deal, Solver, SolverBuilder};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicUsize, Ordering};

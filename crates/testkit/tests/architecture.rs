@@ -110,10 +110,21 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "ddsolve-tt",
         ],
     ),
+    // The execution beside the search: the pool, batches, shared tables (search never knows it).
+    (
+        "exec",
+        &[
+            "ddsolve-cards",
+            "ddsolve-moves",
+            "ddsolve-search",
+            "ddsolve-tt",
+        ],
+    ),
     (
         "ddsolve",
         &[
             "ddsolve-cards",
+            "ddsolve-exec",
             "ddsolve-formats",
             "ddsolve-orderings",
             "ddsolve-par",
@@ -214,6 +225,21 @@ fn table_crates_never_know_the_search() {
     }
 }
 
+/// The search runs one search on the calling thread: the pool, the batches and the shared
+/// tables are the exec crate above it, which the search never depends on, not even for its
+/// tests (an arrow back up would stop `cargo package`).
+#[test]
+fn the_search_never_knows_the_execution() {
+    let deps = all_dependencies("search");
+    assert!(deps.contains(&"ddsolve-cards".to_string()), "no deps read");
+    for forbidden in ["ddsolve-exec", "ddsolve"] {
+        assert!(
+            !deps.iter().any(|d| d == forbidden),
+            "crates/search depends on {forbidden}"
+        );
+    }
+}
+
 #[test]
 fn no_library_or_binary_depends_on_test_support_or_dds() {
     for krate in [
@@ -229,6 +255,7 @@ fn no_library_or_binary_depends_on_test_support_or_dds() {
         "formats",
         "par",
         "search",
+        "exec",
         "ddsolve",
         "cli",
         "server",

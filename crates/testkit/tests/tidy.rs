@@ -22,6 +22,7 @@ const LIBRARIES: &[&str] = &[
     "tt-pattern",
     "tt-zobrist",
     "search",
+    "exec",
     "par",
     "formats",
     "ddsolve",

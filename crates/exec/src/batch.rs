@@ -12,13 +12,12 @@
 //! Nothing carries over from one strain of a table to the next (a solver clears its table
 //! when the trumps change), so a deal split into strains costs the nodes it costs whole.
 
-use crate::pool::{ordered_map_dedup, PoolOptions};
-use crate::solver::{table_sources, TABLE_ORDER as STRAINS};
-use crate::{parallel_tables_by, DdTable, ParallelOptions, Solver};
-use ddsolve_cards::{Deal, Position, Seat, Strain, Suit, Symmetry};
+use crate::pool::{dedup, map_in_order, ordered_map_dedup, PoolOptions};
+use crate::{parallel_tables_by, ParallelOptions};
+use ddsolve_cards::{DdTable, Deal, Position, Seat, Strain, Suit, Symmetry};
 use ddsolve_moves::MoveOrdering;
+use ddsolve_search::{table_sources, Solver, TABLE_ORDER as STRAINS};
 use ddsolve_tt::TranspositionTable;
-use std::hash::Hash;
 
 /// In which order [`solve_tables_by`] hands out the deals.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -54,7 +53,8 @@ pub struct BatchOptions {
 /// ```
 /// use ddsolve_cards::Deal;
 /// use ddsolve_orderings::RankOrdering;
-/// use ddsolve_search::{solve_tables_by, BatchOptions, SearchConfig, Solver};
+/// use ddsolve_exec::{solve_tables_by, BatchOptions};
+/// use ddsolve_search::{SearchConfig, Solver};
 /// use ddsolve_tt_pattern::TtPattern;
 ///
 /// let deals: Vec<Deal> = ["N:AKQ.AK.. 432.32.. JT9.QJ.. 876.T9..", "N:AK.AKQ.. 32.432.. QJ.JT9.. T9.876.."]
@@ -119,8 +119,9 @@ where
 /// ```
 /// use ddsolve_cards::Deal;
 /// use ddsolve_orderings::RankOrdering;
-/// use ddsolve_search::pool::PoolOptions;
-/// use ddsolve_search::{stream_tables_by, SearchConfig, Solver};
+/// use ddsolve_exec::pool::PoolOptions;
+/// use ddsolve_exec::stream_tables_by;
+/// use ddsolve_search::{SearchConfig, Solver};
 /// use ddsolve_tt_pattern::TtPattern;
 ///
 /// let deal: Deal = "N:AKQ.AK.. 432.32.. JT9.QJ.. 876.T9..".parse()?;
@@ -267,12 +268,6 @@ pub fn difficulty(deal: &Deal) -> u32 {
     26 - longest_fit
 }
 
-/// The distinct items in order of first appearance, and for each input the index of its
-/// distinct item.
-fn dedup<T: Clone + Eq + Hash>(items: &[T]) -> (Vec<T>, Vec<usize>) {
-    crate::pool::dedup(items)
-}
-
 /// Runs `work` on every item, handing them out in `order`, on up to `threads` threads each
 /// owning a state made by `init`; returns the results in item order.
 fn run<T, S, R>(
@@ -287,24 +282,12 @@ where
     R: Send,
 {
     debug_assert_eq!(order.len(), items.len());
+    let done = map_in_order(threads, order, init, |state, &i| {
+        (i, work(state, &items[i]))
+    });
     let mut slots: Vec<Option<R>> = (0..items.len()).map(|_| None).collect();
-    let options = crate::pool::PoolOptions {
-        threads: threads.clamp(1, items.len().max(1)),
-        // Every result is kept anyway: no need to hold the workers back.
-        window: usize::MAX,
-    };
-    let result: Result<(), std::convert::Infallible> = crate::pool::ordered_map(
-        order.iter().map(|&i| (i, &items[i])),
-        &options,
-        init,
-        |state, (i, item)| (i, work(state, item)),
-        |_, (i, r)| {
-            slots[i] = Some(r);
-            Ok(())
-        },
-    );
-    if let Err(never) = result {
-        match never {}
+    for (i, r) in done {
+        slots[i] = Some(r);
     }
     slots
         .into_iter()

@@ -5,7 +5,7 @@
 //! table and ordering stay warm from one leader to the next, while nothing carries over from
 //! one strain to another (a solver clears its table when the trumps change). So each thread
 //! takes the next strain task (the deals in order, notrump first within a deal, as
-//! [`crate::Solver::table`]) and solves its leaders in [`crate::LEADER_ORDER`]. With
+//! [`Solver::table`]) and solves its leaders in [`ddsolve_search::LEADER_ORDER`]. With
 //! [`ParallelOptions::split_leaders`], when no strain is left to start, an idle thread takes
 //! a leader that the strain's owner has not reached yet (the last one first: West, then
 //! East, ...) and solves it with its own solver, cold: deeper splitting for when fewer
@@ -30,10 +30,9 @@
 //!
 //! The front crate's `ddsolve::parallel_table` runs this with its default solver.
 
-use crate::solver::{table_sources, LEADER_ORDER as LEADERS, TABLE_ORDER as STRAINS};
-use crate::{DdTable, Solver};
-use ddsolve_cards::{Deal, Seat, Symmetry};
+use ddsolve_cards::{DdTable, Deal, Seat, Symmetry};
 use ddsolve_moves::MoveOrdering;
+use ddsolve_search::{table_sources, Solver, LEADER_ORDER as LEADERS, TABLE_ORDER as STRAINS};
 use ddsolve_tt::TranspositionTable;
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
@@ -65,7 +64,8 @@ impl ParallelOptions {
 /// ```
 /// use ddsolve_cards::Deal;
 /// use ddsolve_orderings::RankOrdering;
-/// use ddsolve_search::{parallel_tables_by, ParallelOptions, SearchConfig, Solver};
+/// use ddsolve_exec::{parallel_tables_by, ParallelOptions};
+/// use ddsolve_search::{SearchConfig, Solver};
 /// use ddsolve_tt_pattern::TtPattern;
 ///
 /// let deals: Vec<Deal> = ["N:AKQ.AK.. 432.32.. JT9.QJ.. 876.T9..", "N:AK.AKQ.. 32.432.. QJ.JT9.. T9.876.."]
@@ -109,7 +109,8 @@ where
 /// ```
 /// use ddsolve_cards::Deal;
 /// use ddsolve_orderings::RankOrdering;
-/// use ddsolve_search::{SearchConfig, SharedTables, Solver};
+/// use ddsolve_exec::SharedTables;
+/// use ddsolve_search::{SearchConfig, Solver};
 /// use ddsolve_tt_pattern::TtPattern;
 ///
 /// let deal: Deal = "N:AKQ.AK.. 432.32.. JT9.QJ.. 876.T9..".parse()?;
@@ -445,8 +446,8 @@ impl Plan {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::SearchConfig;
     use ddsolve_orderings::RankOrdering;
+    use ddsolve_search::SearchConfig;
     use ddsolve_tt_pattern::TtPattern;
     use std::sync::atomic::{AtomicUsize, Ordering};
 

@@ -7,12 +7,14 @@
 //! [`PoolOptions::window`] items are in flight (taken but not yet handed to the sink), so a
 //! stream of millions of items runs in constant memory. [`ordered_map_dedup`] does the same
 //! with identical items worked on once; [`dedup`] removes duplicates from a slice.
+//! [`map_in_order`] is the everyday form for a batch: every result kept and returned in
+//! order, with no sink and no error to handle.
 //!
-//! The library's batches ([`crate::solve_tables_by`], [`crate::solve_positions_by`]) and the
-//! command line's streams all run here.
+//! The library's batches ([`crate::solve_tables_by`], [`crate::solve_positions_by`]), the
+//! command line's streams and every front end's batches all run here.
 //!
 //! ```
-//! use ddsolve_search::pool::{ordered_map, PoolOptions};
+//! use ddsolve_exec::pool::{ordered_map, PoolOptions};
 //!
 //! let mut squares = Vec::new();
 //! ordered_map(
@@ -160,6 +162,46 @@ where
     })
 }
 
+/// The results of `work` on every item of `items`, in item order: [`ordered_map`] on
+/// `threads` worker threads (never more than there are items), each owning the state that
+/// `init` makes for it, every result kept. The everyday form of the pool, for work that
+/// cannot fail and whose results are all wanted at the end (a batch); a stream, or a sink
+/// that can fail or report progress, uses [`ordered_map`].
+///
+/// ```
+/// use ddsolve_exec::map_in_order;
+///
+/// let lengths = map_in_order(2, ["a", "bb", "ccc"], Vec::new, |seen, s| {
+///     seen.push(s); // each worker's own state
+///     s.len()
+/// });
+/// assert_eq!(lengths, [1, 2, 3]);
+/// ```
+pub fn map_in_order<I, S, R>(
+    threads: usize,
+    items: impl IntoIterator<Item = I, IntoIter: Send>,
+    init: impl Fn() -> S + Sync,
+    work: impl Fn(&mut S, I) -> R + Sync,
+) -> Vec<R>
+where
+    I: Send,
+    R: Send,
+{
+    let items = items.into_iter();
+    let (fewest, most) = items.size_hint();
+    let options = PoolOptions {
+        threads: threads.clamp(1, most.unwrap_or(usize::MAX).max(1)),
+        // Every result is kept anyway: no need to hold the workers back.
+        window: usize::MAX,
+    };
+    let mut out = Vec::with_capacity(fewest);
+    let Ok(()) = ordered_map(items, &options, init, work, |_, r| {
+        out.push(r);
+        Ok::<(), std::convert::Infallible>(())
+    });
+    out
+}
+
 /// The `tracing` span of the work on item `i` (from 0): `item{index=i}`.
 fn item_span(i: usize) -> tracing::Span {
     tracing::debug_span!("item", index = i)
@@ -171,7 +213,7 @@ fn item_span(i: usize) -> tracing::Span {
 /// hand them, in item order; memory stays bounded by `capacity` keys and results.
 ///
 /// ```
-/// use ddsolve_search::pool::{ordered_map_dedup, PoolOptions};
+/// use ddsolve_exec::pool::{ordered_map_dedup, PoolOptions};
 /// use std::sync::atomic::{AtomicUsize, Ordering};
 ///
 /// let worked = AtomicUsize::new(0);
@@ -253,7 +295,7 @@ where
 /// of its distinct item.
 ///
 /// ```
-/// let (unique, of_input) = ddsolve_search::pool::dedup(&["a", "b", "a"]);
+/// let (unique, of_input) = ddsolve_exec::pool::dedup(&["a", "b", "a"]);
 /// assert_eq!(unique, ["a", "b"]);
 /// assert_eq!(of_input, [0, 1, 0]);
 /// ```
@@ -565,6 +607,37 @@ mod tests {
                 assert!(worked > 45 + keyless, "a small capacity forgets");
             }
         }
+    }
+
+    #[test]
+    fn map_in_order_keeps_every_result_in_order() {
+        let items: Vec<u64> = (0..200).collect();
+        let want: Vec<u64> = items.iter().map(|x| x * 3).collect();
+        for threads in [0, 1, 2, 5, 1000] {
+            let got = map_in_order(
+                threads,
+                &items,
+                || (),
+                |(), &x| {
+                    // Uneven work so that results arrive out of order.
+                    std::thread::sleep(Duration::from_micros((x * 7919) % 200));
+                    x * 3
+                },
+            );
+            assert_eq!(got, want, "threads {threads}");
+        }
+        let none: Vec<u64> = map_in_order(4, Vec::<u64>::new(), || (), |(), x| x);
+        assert!(none.is_empty());
+        // Never more workers than items: each of the two makes at most one state.
+        let made = AtomicUsize::new(0);
+        let got = map_in_order(
+            8,
+            [1, 2],
+            || made.fetch_add(1, Ordering::Relaxed),
+            |_, x: u8| x,
+        );
+        assert_eq!(got, [1, 2]);
+        assert!(made.load(Ordering::Relaxed) <= 2);
     }
 
     #[test]
