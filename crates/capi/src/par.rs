@@ -486,9 +486,9 @@ fn master_text(p: &ParResultsMaster, nt: &str) -> Result<String, i32> {
 
 /// `ConvertToDealerTextFormat`: `DealerParBin`'s answer as text, `"Par -110: EW 2S"`.
 ///
-/// Input that no par calculation gives (see [`contract_text`], [`master_text`]) is
-/// `RETURN_UNKNOWN_FAULT` with nothing written; the text and its NUL never take more than
-/// [`DEALER_TEXT_ROOM`] bytes, the most DDS's own text takes.
+/// Input that no par calculation gives (a level outside 1-7, undertricks outside 0-13, a
+/// score or count out of range) is `RETURN_UNKNOWN_FAULT` with nothing written; the text and
+/// its NUL never take more than [`DEALER_TEXT_ROOM`] bytes, the most DDS's own text takes.
 ///
 /// # Safety
 /// `pres` is null (`RETURN_UNKNOWN_FAULT`) or valid; `resp` is null (`RETURN_UNKNOWN_FAULT`)

@@ -92,8 +92,8 @@ pub fn imps(difference: i32) -> i32 {
     on_scale(&WBF_BOUNDS, difference)
 }
 
-/// A score difference in IMPs as dealer's `imps` computes it (see [`DEALER_BOUNDS`]'s two
-/// differences from [`imps`]).
+/// A score difference in IMPs as dealer's `imps` computes it: the WBF scale of [`imps`]
+/// but for 420 points (10 IMPs, not 9) and 1200 to 1290 (16, not 15).
 pub fn dealer_imps(difference: i32) -> i32 {
     on_scale(&DEALER_BOUNDS, difference)
 }

@@ -398,8 +398,8 @@ impl Script {
     }
 
     /// Runs the script with ddsolve's solver, writing what dealer writes. A script that
-    /// reads `tricks` has its deals solved in batches on `opts.threads` threads
-    /// ([`crate::batch`]); the output is the same as [`Script::run_with`]'s, one deal at a
+    /// reads `tricks` has its deals solved in batches on `opts.threads` threads (the
+    /// crate's `batch` module); the output is the same as [`Script::run_with`]'s, one deal at a
     /// time, for any number of threads.
     pub fn run(&self, opts: &Options, out: &mut impl Write) -> Result<Summary, RunError> {
         self.run_mode(opts, out, None, false)

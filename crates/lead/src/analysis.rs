@@ -57,7 +57,7 @@ impl Default for RunOptions {
 pub struct SampleValues {
     /// The whole deal (as dealt, before any card was played).
     pub deal: Deal,
-    /// For each card of [`Analysis::cards`], in that order, the tricks the side of the
+    /// For each card of [`crate::Analysis::cards`], in that order, the tricks the side of the
     /// analysis (the defence for a lead, the viewer's side in single dummy) takes in all,
     /// tricks already won included, if that card is played and all play double dummy after.
     pub tricks: Vec<u8>,
