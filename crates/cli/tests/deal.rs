@@ -205,8 +205,9 @@ fn ctrl_c_ends_the_run_with_its_statistics() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    // Give the run time to start (the handler is installed before the script is read).
-    std::thread::sleep(Duration::from_millis(1500));
+    // Give the run time to start (the handler is installed before the script is read; a
+    // loaded machine may take a while to start the process).
+    std::thread::sleep(Duration::from_millis(3000));
     let status = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
