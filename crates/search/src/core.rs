@@ -494,7 +494,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         // once the estimators have failed.
         let at = TrickStart::new(self.hands, self.trump, me);
         let key = self.tt.key(&at);
-        if let Some(v) = self.probe_tt(&key, &at, None, target, me_max, d) {
+        if let Some(v) = self.probe_trick_start(&key, &at, None, target, me_max, d) {
             self.stats.count(Counter::Table, d);
             return v;
         }
@@ -577,7 +577,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         let mut at = TrickStart::new(self.hands, self.trump, me);
         let g = self.canonical_view(&mut at);
         let key = self.tt.key(&at);
-        if let Some(v) = self.probe_tt(&key, &at, g, target, me_max, d) {
+        if let Some(v) = self.probe_trick_start(&key, &at, g, target, me_max, d) {
             self.stats.count(Counter::Table, d);
             return v;
         }
@@ -791,7 +791,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     /// Probes the table with the canonical view `at` (key `key`, reached from the current
     /// position by `g`) for the threshold `x`; a hit comes back in the current cards.
     #[inline(always)]
-    fn tt_probe(
+    fn probe_mapped_back(
         &mut self,
         key: &T::Key,
         at: &TrickStart,
@@ -815,7 +815,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     // Always inlined into both probes of `search_trick_start`: a call frame costs more than
     // the wrapper's own work.
     #[inline(always)]
-    fn probe_tt(
+    fn probe_trick_start(
         &mut self,
         key: &T::Key,
         at: &TrickStart,
@@ -826,7 +826,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
     ) -> Option<u8> {
         self.stats.count(Counter::TtProbes, d);
         let x = self.threshold(me_max, (d / 4) as u8, target);
-        let hit = self.tt_probe(key, at, g, x)?;
+        let hit = self.probe_mapped_back(key, at, g, x)?;
         self.stats.count(Counter::TtHits, d);
         let v = self.value_of_lead(me_max, (d / 4) as u8, hit.bound);
         let won = hit.reached == me_max;
@@ -1136,7 +1136,7 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
                 let key = self.tt.key(&at);
                 let x = self.threshold(leader_max, tl, target);
                 self.stats.count(Counter::TtProbes, d);
-                if let Some(hit) = self.tt_probe(&key, &at, g, x) {
+                if let Some(hit) = self.probe_mapped_back(&key, &at, g, x) {
                     self.stats.count(Counter::TtHits, d);
                     let won = hit.reached == leader_max;
                     if won == me_max {

@@ -396,6 +396,14 @@ const LONG_FILES: &[(&str, &str)] = &[
         "QuickTricks: the count and its ceiling must be read side by side",
     ),
     (
+        "crates/deal/src/actions.rs",
+        "dealer's actions: each one's state, per-deal output and end-of-run report side by side",
+    ),
+    (
+        "crates/deal/src/script.rs",
+        "the run: the generators' loops (dealer's, the counter's blocks) share one accept step",
+    ),
+    (
         "crates/search/src/dds_order.rs",
         "DDS 2.9's root weights for the four hands' places in a trick, one list they all feed",
     ),
