@@ -157,7 +157,7 @@ fn flat_lists(t: &AnyTable) -> Option<ListProfile> {
 
 fn solve_strain(deal: &Deal, strain: Strain, setup: Setup) -> Row {
     let config = setup.config;
-    let mb = config.memory_mb();
+    let mb = config.tt_memory_limit_mb();
     let rotate = matches!(setup.canon, Canon::Rotate | Canon::Both);
     let permute = matches!(setup.canon, Canon::Permute | Canon::Both);
     let trump = strain.trump();
@@ -260,7 +260,7 @@ pub fn run(
         deals.len(),
         file.display(),
         setup.table,
-        setup.config.memory_mb(),
+        setup.config.tt_memory_limit_mb(),
         setup.config.ordering_kind(),
         setup.config.search_config().driver,
         setup.canon,

@@ -84,7 +84,7 @@ impl SolverBuilder {
     }
 
     /// The table's memory limit, in megabytes.
-    pub fn memory_mb(&self) -> usize {
+    pub fn tt_memory_limit_mb(&self) -> usize {
         self.tt_memory_mb
     }
 

@@ -55,5 +55,5 @@ pub fn config_from_env() -> SolverBuilder {
     b.search(search)
         .ordering(ordering)
         .tt(tt)
-        .tt_memory_mb(number("TT_MB", b.memory_mb() as u32) as usize)
+        .tt_memory_mb(number("TT_MB", b.tt_memory_limit_mb() as u32) as usize)
 }
