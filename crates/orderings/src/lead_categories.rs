@@ -64,7 +64,7 @@ pub enum LeadCategory {
 impl LeadCategory {
     /// The category of `mv`, a lead of the hand to play in `view` (at a trick's start).
     pub fn of(view: &TrickView, mv: &Move) -> LeadCategory {
-        let table = Table::new(view);
+        let table = LeadView::new(view);
         let (top, bottom) = table.suit(mv.card.suit()).category(&table);
         let my = table.my.suit(mv.card.suit()).0;
         pick(my, mv.equals.0, top, bottom, LeadCategory::Middle)
@@ -114,9 +114,9 @@ fn has(h: u16, b: u16) -> bool {
     h & b != 0
 }
 
-/// The leader's table at a lead, as the categories see it: the four hands in the leader's
+/// The leader's view at a lead, as the categories see it: the four hands in the leader's
 /// order, and the trump suit while trumps are out.
-struct Table {
+struct LeadView {
     my: Hand,
     pd: Hand,
     lho: Hand,
@@ -126,11 +126,11 @@ struct Table {
     out: Hand,
 }
 
-impl Table {
+impl LeadView {
     #[inline]
-    fn new(view: &TrickView) -> Table {
+    fn new(view: &TrickView) -> LeadView {
         let me = view.to_play();
-        Table {
+        LeadView {
             my: view.hands[me],
             pd: view.hands[me.partner()],
             lho: view.hands[me.next()],
@@ -177,7 +177,7 @@ impl SuitView {
     /// rather than `&&` and `||` here and below: a few more operations, fewer branches
     /// (these are hard to predict).
     #[inline]
-    fn opponent_ruffs(&self, table: &Table, t: Suit) -> bool {
+    fn opponent_ruffs(&self, table: &LeadView, t: Suit) -> bool {
         (self.lho == 0) & !table.lho.suit(t).is_empty()
             | (self.rho == 0) & !table.rho.suit(t).is_empty()
     }
@@ -205,7 +205,7 @@ impl SuitView {
     }
 
     /// The categories of the suit's top and bottom cards, tested in bridge-solver's order.
-    fn category(&self, table: &Table) -> (LeadCategory, LeadCategory) {
+    fn category(&self, table: &LeadView) -> (LeadCategory, LeadCategory) {
         use LeadCategory as C;
         let both = |c: LeadCategory| (c, c);
         if let Some(t) = table.trump {
@@ -299,7 +299,7 @@ struct BonusLanes {
 
 impl BonusLanes {
     #[inline]
-    fn new(table: &Table) -> BonusLanes {
+    fn new(table: &LeadView) -> BonusLanes {
         use lanes::{any, has, top, two, FLAG};
         let (my, pd, lho, rho) = (table.my.0, table.pd.0, table.lho.0, table.rho.0);
         let ours = my | pd;
@@ -477,7 +477,7 @@ fn add_bonus(view: &TrickView, moves: &mut MoveList) {
     if moves.len() <= 1 {
         return;
     }
-    let table = Table::new(view);
+    let table = LeadView::new(view);
     let lanes = BonusLanes::new(&table);
     if !lanes.any(table.my) {
         return;

@@ -15,7 +15,7 @@ use ddsolve_cards::{Card, Hand, Holding, Seat, SeatMap, Strain, Suit};
 /// The four hands of a count from the side of `x`, the hand that cashes: `y` its partner,
 /// `o1` and `o2` the opponents (every rule treats the two alike), `all` their cards.
 #[derive(Clone, Copy)]
-struct Table {
+struct CashingSide {
     x: Hand,
     y: Hand,
     o1: Hand,
@@ -23,11 +23,11 @@ struct Table {
     all: Hand,
 }
 
-impl Table {
+impl CashingSide {
     /// The hands of `lay` from the side of the leader.
     #[inline]
-    fn new(lay: &Layout) -> Table {
-        Table {
+    fn new(lay: &Layout) -> CashingSide {
+        CashingSide {
             x: lay.leader,
             y: lay.partner,
             o1: lay.lho,
@@ -38,8 +38,8 @@ impl Table {
 
     /// The same cards from the side of partner.
     #[inline]
-    fn partner(self) -> Table {
-        Table {
+    fn partner(self) -> CashingSide {
+        CashingSide {
             x: self.y,
             y: self.x,
             o1: self.o2,
@@ -64,7 +64,7 @@ struct Trumps {
 
 /// The first part of [`cash_alone`]: `x` cashes its trumps from the top.
 #[inline]
-fn cash_trumps(tb: Table, trump: Option<Suit>) -> Trumps {
+fn cash_trumps(tb: CashingSide, trump: Option<Suit>) -> Trumps {
     let Some(t) = trump else {
         return Trumps {
             tricks: 0,
@@ -118,7 +118,7 @@ fn cash_trumps(tb: Table, trump: Option<Suit>) -> Trumps {
 /// as it holds cards; where an opponent can ruff, at most its top run (the cards above
 /// everyone else's), and nothing once such an opponent is void.
 #[inline]
-fn cash_alone_ceiling(tb: Table, tr: &Trumps, side_top: u64) -> u32 {
+fn cash_alone_ceiling(tb: CashingSide, tr: &Trumps, side_top: u64) -> u32 {
     let cashable = tr.sides.0 & lanes(side_top);
     if !tr.ruffers[0] && !tr.ruffers[1] {
         return tr.tricks + cashable.count_ones();
@@ -141,8 +141,8 @@ fn cash_alone_ceiling(tb: Table, tr: &Trumps, side_top: u64) -> u32 {
 /// with its top card of that suit, the second trick ends in the other hand; cashed last,
 /// the count still holds.)
 #[inline(always)]
-fn cash_alone(tb: Table, tr: &Trumps, need: u32) -> Estimate {
-    let Table {
+fn cash_alone(tb: CashingSide, tr: &Trumps, need: u32) -> Estimate {
+    let CashingSide {
         y: hy,
         o1: h1,
         o2: h2,
@@ -420,7 +420,7 @@ pub fn quick_tricks_for(hands: &SeatMap<Hand>, trump: Strain, leader: Seat, need
 fn count_quick_tricks<const STOP: bool>(lay: &Layout, need: u8) -> Estimate {
     let need = u32::from(need);
     let t = lay.trump;
-    let tb = Table::new(lay);
+    let tb = CashingSide::new(lay);
     // The suits whose top card is the side's, and their cards: no hand of the side takes
     // more tricks than it holds cards there (trumps included: a hand without the top trump
     // takes no trump trick).
@@ -490,7 +490,7 @@ fn count_quick_tricks<const STOP: bool>(lay: &Layout, need: u8) -> Estimate {
 /// holds a card and partner the top card, and which no opponent can ruff (void in it with
 /// trumps left), all suits at once.
 #[inline]
-fn entry_to_partner(tb: Table, trump: Option<Suit>) -> Option<Suit> {
+fn entry_to_partner(tb: CashingSide, trump: Option<Suit>) -> Option<Suit> {
     let mut suits = nonempty(tb.x) & tops_held(tb.y, tb.all);
     if let Some(t) = trump {
         // The suits an opponent can ruff: void in them, trumps in hand (never trumps).
@@ -508,7 +508,7 @@ fn entry_to_partner(tb: Table, trump: Option<Suit>) -> Option<Suit> {
 /// One sure trick by a ruff in partner's hand: the leader (`x`) leads a side suit in which
 /// partner is void and holds a trump that no opponent who can ruff is able to beat. Returns
 /// the winning ranks it rests on (partner's top trump when an opponent ruffs too).
-fn partner_ruff(tb: Table, tr: Suit) -> Option<Hand> {
+fn partner_ruff(tb: CashingSide, tr: Suit) -> Option<Hand> {
     let pd_trumps = tb.y.suit(tr);
     if pd_trumps.is_empty() {
         return None;
@@ -538,7 +538,7 @@ fn partner_ruff(tb: Table, tr: Suit) -> Option<Hand> {
 /// suit the leader tops where partner holds a card); else each hand's cards in the suits
 /// it tops, at most the tricks left.
 #[inline]
-fn cash_both_ceiling(tb: Table, trump: Option<Suit>) -> u32 {
+fn cash_both_ceiling(tb: CashingSide, trump: Option<Suit>) -> u32 {
     if let Some(t) = trump {
         if !(tb.o1 | tb.o2).suit(t).is_empty() {
             return 0;
@@ -559,7 +559,7 @@ fn cash_both_ceiling(tb: Table, trump: Option<Suit>) -> u32 {
 /// come from its other cards (the count is capped at the tricks left, which leaves partner
 /// enough of them), and the leader keeps a card of the entry suit because it never plays
 /// that suit while cashing its own.
-fn cash_both(tb: Table, trump: Option<Suit>, need: u32) -> Estimate {
+fn cash_both(tb: CashingSide, trump: Option<Suit>, need: u32) -> Estimate {
     if let Some(t) = trump {
         if !(tb.o1 | tb.o2).suit(t).is_empty() {
             return Estimate::default();
