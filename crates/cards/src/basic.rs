@@ -137,6 +137,11 @@ impl Strain {
         ['S', 'H', 'D', 'C', 'N'][self as usize]
     }
 
+    /// The short name every front end writes: `S`, `H`, `D`, `C` or `NT` (its `Display`).
+    pub const fn short_name(self) -> &'static str {
+        ["S", "H", "D", "C", "NT"][self as usize]
+    }
+
     /// The strain named by `s`, if any: `s.parse().ok()` (see [`Strain`]'s `FromStr`, whose
     /// error says what is expected).
     pub fn from_str_name(s: &str) -> Option<Strain> {
@@ -146,10 +151,7 @@ impl Strain {
 
 impl fmt::Display for Strain {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Strain::NoTrump => write!(f, "NT"),
-            s => write!(f, "{}", s.letter()),
-        }
+        f.write_str(self.short_name())
     }
 }
 
@@ -305,6 +307,11 @@ impl Seat {
         ['N', 'E', 'S', 'W'][self as usize]
     }
 
+    /// `North`, `East`, `South` or `West`.
+    pub const fn name(self) -> &'static str {
+        ["North", "East", "South", "West"][self as usize]
+    }
+
     /// Parses a seat letter, either case.
     pub const fn from_letter(c: char) -> Option<Seat> {
         match c {
@@ -356,6 +363,22 @@ impl Side {
             Side::NorthSouth => (Seat::North, Seat::South),
             Side::EastWest => (Seat::East, Seat::West),
         }
+    }
+
+    /// `NS` or `EW` (its `Display`).
+    pub const fn short_name(self) -> &'static str {
+        ["NS", "EW"][self as usize]
+    }
+
+    /// `North-South` or `East-West`.
+    pub const fn name(self) -> &'static str {
+        ["North-South", "East-West"][self as usize]
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.short_name())
     }
 }
 

@@ -174,3 +174,21 @@ fn bad_cards_say_what_is_wrong() {
         );
     }
 }
+
+/// The names every front end writes come from `cards` and read back.
+#[test]
+fn names_of_seats_sides_and_strains() {
+    use ddsolve_cards::{Seat, Side, Strain};
+    let seats: Vec<&str> = Seat::ALL.iter().map(|s| s.name()).collect();
+    assert_eq!(seats, ["North", "East", "South", "West"]);
+    assert_eq!(
+        [Side::NorthSouth.name(), Side::EastWest.name()],
+        ["North-South", "East-West"]
+    );
+    assert_eq!(Side::EastWest.to_string(), "EW");
+    for strain in Strain::ALL {
+        assert_eq!(strain.to_string(), strain.short_name());
+        assert_eq!(strain.short_name().parse::<Strain>(), Ok(strain));
+    }
+    assert_eq!(Strain::NoTrump.short_name(), "NT");
+}

@@ -9,7 +9,7 @@ use crate::progress::Progress;
 use crate::stats::{Stats, WithStats};
 use ddsolve::exec::pool::{ordered_map, PoolOptions};
 use ddsolve::search::{PlayAnalysis, PlayAnalysisError};
-use ddsolve_cards::{Card, Deal, Seat, Side, Strain};
+use ddsolve_cards::{Card, Deal, Seat, Strain};
 use ddsolve_formats::dds_file::Entry;
 use std::fmt::Write as _;
 use std::io::Write;
@@ -71,17 +71,6 @@ fn parse_play(s: &str) -> Result<PlayCards, String> {
                 e.number, e.word, e.error
             )
         })
-}
-
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::NorthSouth => "North-South",
-        Side::EastWest => "East-West",
-    }
-}
-
-fn seat_name(seat: Seat) -> &'static str {
-    ["North", "East", "South", "West"][seat.index()]
 }
 
 /// Runs `ddsolve play`.
@@ -165,13 +154,13 @@ fn write_text(
         out,
         "trumps {}; {} leads; declarer {}",
         args.trump,
-        seat_name(args.leader),
-        seat_name(declarer)
+        args.leader.name(),
+        declarer.name()
     )?;
     writeln!(
         out,
         "tricks for {}: won so far plus double-dummy from there",
-        side_name(side)
+        side.name()
     )?;
     writeln!(out, "  before any card      {:2}", analysis.tricks[0])?;
     for (i, (card, seat)) in args.cards.0.iter().zip(players).enumerate() {
@@ -186,10 +175,10 @@ fn write_text(
         if after != before {
             let lost = before.abs_diff(after);
             let s = if lost == 1 { "" } else { "s" };
-            write!(out, "  {lost} trick{s} given away by {}", seat_name(*seat))?;
+            write!(out, "  {lost} trick{s} given away by {}", seat.name())?;
         }
         if let Some(w) = winners[i] {
-            write!(out, "  (trick won by {})", seat_name(w))?;
+            write!(out, "  (trick won by {})", w.name())?;
         }
         writeln!(out)?;
     }

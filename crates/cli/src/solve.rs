@@ -5,7 +5,7 @@ use crate::error::CliError;
 use crate::json;
 use crate::stats::{Stats, WithStats};
 use ddsolve::search::{CardValue, Solutions, Target};
-use ddsolve_cards::{parse_pbn_hands, Position, Seat, Side};
+use ddsolve_cards::{parse_pbn_hands, Position};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -67,17 +67,6 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> 
     Ok(ExitCode::SUCCESS)
 }
 
-fn seat_name(seat: Seat) -> &'static str {
-    ["North", "East", "South", "West"][seat.index()]
-}
-
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::NorthSouth => "North-South",
-        Side::EastWest => "East-West",
-    }
-}
-
 fn write_text(
     out: &mut dyn Write,
     pos: &Position,
@@ -88,7 +77,7 @@ fn write_text(
     writeln!(out, "{}", pos.remaining_pbn())?;
     write!(out, "trumps {}; ", pos.trump())?;
     if pos.trick().is_empty() {
-        write!(out, "{} leads", seat_name(to_play))?;
+        write!(out, "{} leads", to_play.name())?;
     } else {
         let played: Vec<String> = pos
             .trick()
@@ -100,14 +89,14 @@ fn write_text(
             out,
             "trick so far: {}; {} to play",
             played.join(", "),
-            seat_name(to_play)
+            to_play.name()
         )?;
     }
     writeln!(out, " ({} tricks left)", pos.tricks_left())?;
     writeln!(
         out,
         "tricks for {} from here, this trick included:",
-        side_name(to_play.side())
+        to_play.side().name()
     )?;
     for g in groups {
         let cards: Vec<String> = json::group_cards(g).map(|c| c.to_string()).collect();

@@ -81,25 +81,17 @@ impl TableRecord {
 
 /// A strain's name: `S`, `H`, `D`, `C` or `NT`.
 pub fn strain_name(strain: Strain) -> &'static str {
-    ["S", "H", "D", "C", "NT"][strain.index()]
+    strain.short_name()
 }
 
 /// A vulnerability's name, as PBN writes it: `None`, `NS`, `EW`, `Both`.
 pub fn vulnerability_name(v: Vulnerability) -> &'static str {
-    match v {
-        Vulnerability::None => "None",
-        Vulnerability::NorthSouth => "NS",
-        Vulnerability::EastWest => "EW",
-        Vulnerability::Both => "Both",
-    }
+    v.pbn_name()
 }
 
 /// A side's name: `NS` or `EW`.
 pub fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::NorthSouth => "NS",
-        Side::EastWest => "EW",
-    }
+    side.short_name()
 }
 
 /// A seat's letter as a string.
