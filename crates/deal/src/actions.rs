@@ -142,30 +142,36 @@ fn holding_text(deal: &Deal, seat: Seat, suit: Suit) -> String {
         .collect()
 }
 
+/// One suit's line of hands side by side: each card and a space, a void as `- `, each
+/// holding padded to a column of 20 characters (10 cards) but the last; then a newline.
+fn column_line(holdings: impl Iterator<Item = String>) -> String {
+    let mut line = String::new();
+    let mut cards = 10;
+    for holding in holdings {
+        while cards < 10 {
+            line.push_str("  ");
+            cards += 1;
+        }
+        cards = 0;
+        for c in holding.chars() {
+            line.push(c);
+            line.push(' ');
+            cards += 1;
+        }
+        if cards == 0 {
+            line.push_str("- ");
+            cards = 1;
+        }
+    }
+    line.push('\n');
+    line
+}
+
 /// Hands side by side, as dealer's `printall` and `printew` print them: each card and a
 /// space, a void as `- `, each hand in a column of 20 characters (10 cards).
 pub fn write_columns(out: &mut impl Write, deal: &Deal, seats: &[Seat]) -> std::io::Result<()> {
-    let mut line = String::new();
     for suit in Suit::ALL {
-        line.clear();
-        let mut cards = 10;
-        for &seat in seats {
-            while cards < 10 {
-                line.push_str("  ");
-                cards += 1;
-            }
-            cards = 0;
-            for c in holding_text(deal, seat, suit).chars() {
-                line.push(c);
-                line.push(' ');
-                cards += 1;
-            }
-            if cards == 0 {
-                line.push_str("- ");
-                cards = 1;
-            }
-        }
-        line.push('\n');
+        let line = column_line(seats.iter().map(|&seat| holding_text(deal, seat, suit)));
         out.write_all(line.as_bytes())?;
     }
     out.write_all(b"\n")
@@ -515,27 +521,9 @@ impl Actions<'_> {
                                 write!(out, "{:4}.{:15}", g * 4 + i + 1, ' ')?;
                             }
                             out.write_all(b"\n")?;
-                            let mut line = String::new();
                             for suit in Suit::ALL {
-                                line.clear();
-                                let mut cards = 10;
-                                for d in group {
-                                    while cards < 10 {
-                                        line.push_str("  ");
-                                        cards += 1;
-                                    }
-                                    cards = 0;
-                                    for c in holding_text(d, seat, suit).chars() {
-                                        line.push(c);
-                                        line.push(' ');
-                                        cards += 1;
-                                    }
-                                    if cards == 0 {
-                                        line.push_str("- ");
-                                        cards = 1;
-                                    }
-                                }
-                                line.push('\n');
+                                let line =
+                                    column_line(group.iter().map(|d| holding_text(d, seat, suit)));
                                 out.write_all(line.as_bytes())?;
                             }
                             out.write_all(b"\n")?;
