@@ -5,11 +5,13 @@
 //! `tricks(south, notrump)` and `tricks(north, spades)` need two strains of the five, one
 //! declarer in each ([`Needs`]). Each (deal, strain) pair is one task for the workspace's
 //! worker pool ([`ddsolve::exec::pool`]). A strain with one declarer needed is one search,
-//! the lead of declarer's left-hand opponent ([`ddsolve::Solver::tricks`]); a strain with
-//! more is solved whole, its four leaders with one solver, warm from one leader to the next
-//! and each leader's first guess from the one before ([`ddsolve::Solver::strain_tricks`], as
-//! `ddsolve table` does). No strain that no `tricks` reads is searched. The candidates are taken from an iterator on a thread of their own (dealing
-//! and the double-dummy-free part of the condition run beside the solvers), at most
+//! the lead of declarer's left-hand opponent ([`ddsolve::Solver::tricks`], from the tricks
+//! estimated from points and trumps); a strain with more is solved whole, its four leaders
+//! with one solver, warm from one leader to the next and each leader's first guess from the
+//! one before ([`ddsolve::Solver::strain_tricks`], as `ddsolve table` does). No strain that
+//! no `tricks` reads is searched. The candidates are taken from an iterator on a thread of
+//! their own (dealing and the double-dummy-free part of the condition run beside the
+//! solvers), at most
 //! [`DdOptions::window`] deals are in flight, and each deal's [`Tricks`] reaches the sink in
 //! the order the deals came, whatever thread solved it, so the produced deals and their
 //! order do not depend on the number of threads.

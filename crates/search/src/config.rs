@@ -41,8 +41,9 @@ pub struct SearchConfig {
     pub forced_moves: bool,
     /// How exact values are found from zero-window searches.
     pub driver: Driver,
-    /// The first leader of each strain starts the driver from its side's tricks estimated
-    /// from points and trumps (`first_guess.rs`); off, from half the tricks.
+    /// The first leader of each strain, and [`crate::Solver::tricks`] from a trick's start,
+    /// start the driver from the side on lead's tricks estimated from points and trumps
+    /// (`first_guess.rs`); off, from half the tricks.
     pub estimated_first_guess: bool,
     /// Between the leaders of one strain of a table, the ordering forgets what it learned
     /// (its cutoff-card memory) when the deal has at least this many voids (a suit missing

@@ -415,19 +415,25 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
     }
 
     /// The most tricks the side of the hand to play takes from here, the current trick
-    /// included.
+    /// included. From a trick's start the driver's first guess is the side's estimated
+    /// tricks ([`SearchConfig::estimated_first_guess`]), as for a strain's first leader.
     pub fn tricks(&mut self, pos: &Position) -> u8 {
         if pos.is_finished() {
             return 0;
         }
         let tl = pos.tricks_left() as u8;
+        let guess = if pos.trick().is_empty() && self.config.estimated_first_guess {
+            first_guess(pos.hands(), pos.trump(), pos.leader())
+        } else {
+            tl / 2
+        };
         let root = Root {
             hands: *pos.hands(),
             trump: pos.trump(),
             leader: pos.leader(),
             played: pos.trick(),
         };
-        self.with_searcher(root, |s| s.value(tl, tl / 2))
+        self.with_searcher(root, |s| s.value(tl, guess))
     }
 
     /// The double-dummy table of a deal: tricks for each declarer in each strain.
@@ -524,7 +530,9 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
             // driver's bracket is cheapest guessing a trick more (a guess one too high
             // costs no more searches than a right one, one too low a search more).
             (None, Some(v)) => (n - v + 1).min(n),
-            (None, None) if self.config.estimated_first_guess => first_guess(deal, strain, leader),
+            (None, None) if self.config.estimated_first_guess => {
+                first_guess(deal.hands(), strain, leader)
+            }
             (None, None) => n / 2,
         }
     }
