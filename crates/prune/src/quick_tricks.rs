@@ -559,6 +559,8 @@ fn cash_both_ceiling(tb: CashingSide, trump: Option<Suit>) -> u32 {
 /// come from its other cards (the count is capped at the tricks left, which leaves partner
 /// enough of them), and the leader keeps a card of the entry suit because it never plays
 /// that suit while cashing its own.
+// Always inlined into the two copies (baseline and fast) of its caller's count.
+#[inline(always)]
 fn cash_both(tb: CashingSide, trump: Option<Suit>, need: u32) -> Estimate {
     if let Some(t) = trump {
         if !(tb.o1 | tb.o2).suit(t).is_empty() {
@@ -660,7 +662,9 @@ pub fn quick_trick_second_hand(
 /// is of no use to the search and is not built: with trumps still out the count is at most
 /// the current trick, so for a `need` above 1 it is not even tried, and in notrump a count
 /// that falls short is found so with lane arithmetic first. The count is then 0.
-#[inline]
+// Always inlined, into the search's copies (baseline and fast) among others: out of line,
+// it would run its baseline code under the search's fast copy.
+#[inline(always)]
 pub fn quick_tricks_second_hand_for(
     hands: &SeatMap<Hand>,
     trump: Strain,

@@ -55,19 +55,28 @@ pub fn trump_honour_trick(
 
 impl Layout {
     /// [`trump_honour_trick`] of this layout.
+    #[inline]
     pub fn trump_honour_trick(&self, ours: bool) -> Estimate {
-        let Some(t) = self.trump else {
+        honour_trick(self, ours)
+    }
+}
+
+ddsolve_cards::fast_copy! {
+    /// [`Layout::trump_honour_trick`]: out of line, compiled twice (baseline and fast,
+    /// `ddsolve_cards::cpu`).
+    fn honour_trick / honour_trick_fast(layout: &Layout, ours: bool) -> Estimate {
+        let Some(t) = layout.trump else {
             return Estimate::default();
         };
-        let [l, lho, p, rho] = [self.leader, self.lho, self.partner, self.rho].map(|h| h.suit(t));
-        let all = self.all.suit(t);
+        let [l, lho, p, rho] = [layout.leader, layout.lho, layout.partner, layout.rho].map(|h| h.suit(t));
+        let all = layout.all.suit(t);
         if all.len() < 3 {
             return Estimate::default();
         }
         let a = highest(all);
         let k = highest(all - a);
         let q = highest(all - a - k);
-        let cards = self.leader.len();
+        let cards = layout.leader.len();
         // Each hand of the side with the hand it is behind, and whether it is the leader.
         let pairs = if ours {
             [(p, lho, false), (l, rho, true)]

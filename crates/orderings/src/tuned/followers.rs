@@ -240,6 +240,9 @@ impl TunedOrdering {
 
     /// Discards: lowest card of each suit, suits weighted by `suit_add`; the weights go to
     /// `ws`, by the moves' index.
+    // Always inlined into `order_moves`'s two copies (baseline and fast): out of line, each
+    // instance would run its baseline code under the fast copy too.
+    #[inline(always)]
     pub(super) fn discards(
         view: &TrickView,
         t: &Trick,

@@ -456,6 +456,7 @@ impl TunedOrdering {
                     &mut bonus,
                     &SPREAD_NT,
                     |_| 0,
+                    #[inline(always)]
                     |s, h| {
                         let (b, any) = SuitBonus::new(s, h.holdings(), h.tops(), false, false);
                         pack(&Self::lead_nt(h), &b, any)
@@ -463,13 +464,19 @@ impl TunedOrdering {
                 );
                 let keyed = (CATS && any_bonus).then_some(&bonus);
                 if no_hints {
-                    weigh_each(moves, keyed, |s, m| {
-                        Self::weight_leader_nt::<false>(&per_suit[s], hints, m)
-                    });
+                    weigh_each(
+                        moves,
+                        keyed,
+                        #[inline(always)]
+                        |s, m| Self::weight_leader_nt::<false>(&per_suit[s], hints, m),
+                    );
                 } else {
-                    weigh_each(moves, keyed, |s, m| {
-                        Self::weight_leader_nt::<true>(&per_suit[s], hints, m)
-                    });
+                    weigh_each(
+                        moves,
+                        keyed,
+                        #[inline(always)]
+                        |s, m| Self::weight_leader_nt::<true>(&per_suit[s], hints, m),
+                    );
                 }
                 CATS && any_bonus
             }
@@ -487,7 +494,9 @@ impl TunedOrdering {
                     &mut per_suit,
                     &mut bonus,
                     &SPREAD_TRUMP,
+                    #[inline(always)]
                     |s| extras[usize::from(s != t)],
+                    #[inline(always)]
                     |s, h| {
                         let (part, opponent_ruffs) = Self::lead_trump(h, &trumps, s != t);
                         let (b, any) =
@@ -497,13 +506,19 @@ impl TunedOrdering {
                 );
                 let keyed = (CATS && any_bonus).then_some(&bonus);
                 if no_hints {
-                    weigh_each(moves, keyed, |s, m| {
-                        Self::weight_leader_trump::<false>(&per_suit[s], hints, m)
-                    });
+                    weigh_each(
+                        moves,
+                        keyed,
+                        #[inline(always)]
+                        |s, m| Self::weight_leader_trump::<false>(&per_suit[s], hints, m),
+                    );
                 } else {
-                    weigh_each(moves, keyed, |s, m| {
-                        Self::weight_leader_trump::<true>(&per_suit[s], hints, m)
-                    });
+                    weigh_each(
+                        moves,
+                        keyed,
+                        #[inline(always)]
+                        |s, m| Self::weight_leader_trump::<true>(&per_suit[s], hints, m),
+                    );
                 }
                 CATS && any_bonus
             }
