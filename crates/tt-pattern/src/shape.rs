@@ -99,7 +99,9 @@ impl ShapeList {
 
     /// The first entry in `order` that matches `exact` and decides whether the side on lead
     /// takes at least `tricks`: its index and the entry, with the decision.
-    #[inline]
+    // Always inlined into the table's probe, out of line and compiled twice (baseline and
+    // fast, `ddsolve_cards::cpu`), so that its bit counts are the fast copy's there.
+    #[inline(always)]
     pub fn probe(
         &mut self,
         exact: &Pattern,
@@ -125,7 +127,7 @@ impl ShapeList {
     /// when that leaves them saying nothing more than it does.
     ///
     /// Needs room for one more entry (the table reserves it first).
-    #[inline]
+    #[inline(always)]
     pub fn store(&mut self, new: Entry, now: Stamp, order: ProbeOrder) -> Stored {
         match order {
             ProbeOrder::GeneralFirst => self.store_general_first(new, now),
@@ -143,6 +145,8 @@ impl ShapeList {
     /// The list is cold when its store comes, after the subtree searched since its probe: a
     /// binary search for the run waits on each of its loads in turn, where these passes'
     /// loads do not wait on each other, and touch only the entries the insertion moves.
+    // Always inlined into the table's store (compiled twice, as the probe).
+    #[inline(always)]
     fn store_general_first(&mut self, new: Entry, now: Stamp) -> Stored {
         let len = self.len();
         let order = new.order();
@@ -337,7 +341,8 @@ impl ShapeList {
 
 /// The index of the first of `entries` that `hit` accepts. Four entries a turn: the scan is
 /// the probe's inner loop, and most entries fail at once.
-#[inline]
+// Always inlined into the probe's two copies (baseline and fast).
+#[inline(always)]
 fn first_hit(entries: &[Entry], hit: impl Fn(&Entry) -> bool) -> Option<usize> {
     let mut quads = entries.chunks_exact(4);
     let mut i = 0;

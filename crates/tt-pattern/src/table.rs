@@ -224,6 +224,84 @@ impl TtPattern {
     }
 }
 
+impl TtPattern {
+    ddsolve_cards::fast_copy! {
+        Self:
+        /// [`TranspositionTable::probe`].
+        fn probe_entry / probe_entry_fast(
+            table: &mut TtPattern,
+            key: &PatternKey,
+            at: &TrickStart,
+            tricks: u8,
+        ) -> Option<TtHit> {
+        let depth = at.tricks_left();
+        let Some(list) = table.cache.get_mut(key.shape.packed()) else {
+            table.counters.probe(depth, 0, false);
+            return None;
+        };
+        let len = list.len();
+        let Some((i, e, reached)) = list.probe(&key.pattern, tricks, table.order) else {
+            table.counters.probe(depth, len as u64, false);
+            return None;
+        };
+        let scanned = match table.order {
+            ProbeOrder::GeneralFirst => i + 1,
+            ProbeOrder::NewestFirst => len - i,
+        } as u64;
+        e.touch_hit(table.stamp);
+        table.counters.probe(depth, scanned, true);
+        let bounds = e.bounds();
+        Some(TtHit {
+            reached,
+            bound: if reached { bounds.lower } else { bounds.upper },
+            win: e.pattern().win_ranks(at.hands()),
+            best: e.best(),
+        })
+    }
+    }
+
+    ddsolve_cards::fast_copy! {
+        Self:
+        /// [`TranspositionTable::store`].
+        fn store_entry / store_entry_fast(
+            table: &mut TtPattern,
+            key: &PatternKey,
+            at: &TrickStart,
+            entry: TtEntry,
+        ) {
+        table.counters.store(at.tricks_left());
+        let entry = Entry::new(
+            RankPattern::of_win(key.pattern, entry.win, at.hands()),
+            Bounds::new(entry.lower, entry.upper),
+            entry.best,
+            table.stamp,
+        );
+        let packed = key.shape.packed();
+        let (now, order) = (table.stamp, table.order);
+        let found = table.cache.find(packed);
+        let list = match found {
+            // The common case: the shape is there and its list has room.
+            Ok(i) if table.cache.list_at(i).len() < table.cache.list_at(i).capacity() => {
+                table.cache.list_at(i)
+            }
+            _ => {
+                let found = table.make_room(packed, found);
+                let Some((list, _)) = table.cache.list_with_room(packed, found) else {
+                    unreachable!("make_room leaves a free slot for a new shape")
+                };
+                list
+            }
+        };
+        let before = list.len();
+        let out = list.store(entry, now, order);
+        let after = list.len();
+        table.cache.count_entries(before, after);
+        table.counters.merges += u64::from(out.merged);
+        table.absorbed += out.absorbed as u64;
+    }
+    }
+}
+
 impl TranspositionTable for TtPattern {
     type Key = PatternKey;
 
@@ -236,63 +314,17 @@ impl TranspositionTable for TtPattern {
         self.owners.key(at)
     }
 
+    // The probe and the store run out of line, compiled twice (baseline and fast,
+    // `ddsolve_cards::cpu`): called from the search's fast copy, their bit counts use the
+    // processor's instructions too.
     #[inline]
     fn probe(&mut self, key: &PatternKey, at: &TrickStart, tricks: u8) -> Option<TtHit> {
-        let depth = at.tricks_left();
-        let Some(list) = self.cache.get_mut(key.shape.packed()) else {
-            self.counters.probe(depth, 0, false);
-            return None;
-        };
-        let len = list.len();
-        let Some((i, e, reached)) = list.probe(&key.pattern, tricks, self.order) else {
-            self.counters.probe(depth, len as u64, false);
-            return None;
-        };
-        let scanned = match self.order {
-            ProbeOrder::GeneralFirst => i + 1,
-            ProbeOrder::NewestFirst => len - i,
-        } as u64;
-        e.touch_hit(self.stamp);
-        self.counters.probe(depth, scanned, true);
-        let bounds = e.bounds();
-        Some(TtHit {
-            reached,
-            bound: if reached { bounds.lower } else { bounds.upper },
-            win: e.pattern().win_ranks(at.hands()),
-            best: e.best(),
-        })
+        Self::probe_entry(self, key, at, tricks)
     }
 
+    #[inline]
     fn store(&mut self, key: &PatternKey, at: &TrickStart, entry: TtEntry) {
-        self.counters.store(at.tricks_left());
-        let entry = Entry::new(
-            RankPattern::of_win(key.pattern, entry.win, at.hands()),
-            Bounds::new(entry.lower, entry.upper),
-            entry.best,
-            self.stamp,
-        );
-        let packed = key.shape.packed();
-        let (now, order) = (self.stamp, self.order);
-        let found = self.cache.find(packed);
-        let list = match found {
-            // The common case: the shape is there and its list has room.
-            Ok(i) if self.cache.list_at(i).len() < self.cache.list_at(i).capacity() => {
-                self.cache.list_at(i)
-            }
-            _ => {
-                let found = self.make_room(packed, found);
-                let Some((list, _)) = self.cache.list_with_room(packed, found) else {
-                    unreachable!("make_room leaves a free slot for a new shape")
-                };
-                list
-            }
-        };
-        let before = list.len();
-        let out = list.store(entry, now, order);
-        let after = list.len();
-        self.cache.count_entries(before, after);
-        self.counters.merges += u64::from(out.merged);
-        self.absorbed += out.absorbed as u64;
+        Self::store_entry(self, key, at, entry)
     }
 
     fn clear(&mut self) {
