@@ -1,7 +1,9 @@
 //! `ddsolve.deal`: runs a script of the dealer language (Hans van Staveren's `dealer`, as
 //! `ddsolve deal` runs it) and returns the run as data.
 
-use crate::{thread_arg, value_error, PyDeal};
+use crate::batch::thread_arg;
+use crate::convert::value_error;
+use crate::deal_class::PyDeal;
 use ddsolve_deal::actions::ActionResult;
 use ddsolve_deal::ast::Action;
 use ddsolve_deal::gen::RngKind;

@@ -1,7 +1,8 @@
 //! `ddsolve.lead` and `ddsolve.single_dummy`: the analyses of `ddsolve lead` and
 //! `ddsolve sd`, their options as arguments, their JSON output as dicts.
 
-use crate::{deal_arg, json_to_py, parse_cards, parse_vul, thread_arg, value_error};
+use crate::batch::thread_arg;
+use crate::convert::{deal_arg, json_to_py, parse_cards, parse_vul, value_error};
 use ddsolve_cards::{Deal, Hand, Seat};
 use ddsolve_deal::Script;
 use ddsolve_lead::condition::{parse_condition, with_filter};

@@ -2,7 +2,8 @@
 //! position to the next (the next card of a play, the leads of one deal, deal after deal
 //! in the same strain), as the library's `Solver` keeps it.
 
-use crate::{board_args, card_values, value_error};
+use crate::convert::value_error;
+use crate::solve::{board_args, card_values};
 use ddsolve::{Solutions, Solver};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};

@@ -376,10 +376,6 @@ const LONG_FILES: &[(&str, &str)] = &[
         "the tuned ordering's weights for the four hands share one set of per-node facts",
     ),
     (
-        "crates/python/src/lib.rs",
-        "the Python module's bindings; a PyO3 module is registered from one place",
-    ),
-    (
         "crates/search/src/core.rs",
         "the zero-window search: the trick start and the move loop inline into each other",
     ),
