@@ -8,10 +8,10 @@
 //! written, and if some fail, the call returns one of their codes.
 
 use crate::boundary::guard;
+use crate::convert::{board_count, deal_of_pbn};
 use crate::ffi::*;
-use crate::play::board_count;
 use crate::prelude::*;
-use crate::solve::{deal_of_pbn, solve_board};
+use crate::solve::solve_board;
 use crate::threads::workers;
 
 /// One board: the position and `SolveBoard`'s target, solutions and mode.

@@ -63,12 +63,17 @@ mod prelude {
 
 pub mod batch;
 pub mod boundary;
+mod convert;
+mod dd_table;
 pub mod errors;
 pub mod ffi;
 pub mod par;
-pub mod pbn;
 pub mod play;
-pub mod position;
 pub mod solve;
 pub mod table;
+mod thread_solver;
 pub mod threads;
+
+// The PBN readers and the deal checks are conversions too; their paths stay `dds::pbn` and
+// `dds::position`.
+pub use convert::{pbn, position};

@@ -7,54 +7,14 @@
 //! `RETURN_UNKNOWN_FAULT` (DDS does not check them).
 
 use crate::boundary::{guard, write_c_array};
+use crate::convert::pbn::holdings_from_pbn;
+use crate::convert::{dealer_master, dealer_results, seat, table_of, vulnerability};
+use crate::dd_table::calc_dd_table;
 use crate::ffi::*;
-use crate::pbn::holdings_from_pbn;
 use crate::prelude::*;
 use std::ffi::c_char;
 
-/// The par crate's table of a DDS table, or `RETURN_UNKNOWN_FAULT` for an entry outside
-/// 0..=13.
-fn table_of(t: &DdTableResults) -> Result<DdTable, i32> {
-    let mut tricks = [[0u8; 4]; 5];
-    for (row, src) in tricks.iter_mut().zip(&t.res_table) {
-        for (x, &v) in row.iter_mut().zip(src) {
-            *x = u8::try_from(v)
-                .ok()
-                .filter(|&v| v <= 13)
-                .ok_or(RETURN_UNKNOWN_FAULT)?;
-        }
-    }
-    DdTable::new(tricks).map_err(|_| RETURN_UNKNOWN_FAULT)
-}
-
-fn vulnerability(code: i32) -> Result<Vulnerability, i32> {
-    usize::try_from(code)
-        .ok()
-        .and_then(Vulnerability::from_dds_index)
-        .ok_or(RETURN_UNKNOWN_FAULT)
-}
-
-fn seat(code: i32) -> Result<Seat, i32> {
-    usize::try_from(code)
-        .ok()
-        .and_then(Seat::from_index)
-        .ok_or(RETURN_UNKNOWN_FAULT)
-}
-
-/// `Par`'s answer for a table and a vulnerability code.
-pub fn par_results(t: &DdTableResults, vul: i32) -> Result<ParResults, i32> {
-    let p = par(&table_of(t)?, vulnerability(vul)?);
-    let [ns, ew, ns_contracts, ew_contracts] = p.dds_strings();
-    let mut out = ParResults {
-        par_score: [[0; 16]; 2],
-        par_contracts_string: [[0; 128]; 2],
-    };
-    write_c_array(&mut out.par_score[0], &ns);
-    write_c_array(&mut out.par_score[1], &ew);
-    write_c_array(&mut out.par_contracts_string[0], &ns_contracts);
-    write_c_array(&mut out.par_contracts_string[1], &ew_contracts);
-    Ok(out)
-}
+pub use crate::convert::par_results;
 
 /// Reads a table pointer.
 fn table_arg<'a>(tablep: *const DdTableResults) -> Result<&'a DdTableResults, i32> {
@@ -97,20 +57,19 @@ pub unsafe extern "C" fn CalcPar(
     tablep: *mut DdTableResults,
     presp: *mut ParResults,
 ) -> i32 {
-    // SAFETY: passed on under the caller's guarantees.
-    let r = unsafe { crate::table::CalcDDtable(table_deal, tablep) };
+    let r = guard(|| calc_dd_table(&table_deal.cards, tablep));
     if r != RETURN_NO_FAULT {
         return r;
     }
     // Par of an ending (its table was solved) is refused, as by every front end.
     let full = guard(|| {
-        let deal = crate::position::table_deal(&table_deal.cards)?;
+        let deal = crate::convert::position::table_deal(&table_deal.cards)?;
         ddsolve::par::check_full_deal(&deal).map_err(|_| RETURN_CARD_COUNT)
     });
     if full != RETURN_NO_FAULT {
         return full;
     }
-    // SAFETY: as above; `tablep` was just filled.
+    // SAFETY: passed on under the caller's guarantees; `tablep` was just filled.
     unsafe { Par(tablep, presp, vulnerable) }
 }
 
@@ -135,73 +94,6 @@ pub unsafe extern "C" fn CalcParPBN(
     }
     // SAFETY: passed on under the caller's guarantees.
     unsafe { CalcPar(DdTableDeal { cards }, vulnerable, tablep, presp) }
-}
-
-/// DDS's denomination code of the binary par forms: 0 notrump, 1 spades .. 4 clubs.
-fn denom(strain: Strain) -> i32 {
-    match strain {
-        Strain::NoTrump => 0,
-        s => s.index() as i32 + 1,
-    }
-}
-
-/// DDS's seats code: 0..=3 a seat, 4 NS, 5 EW.
-fn seats(d: Declarers) -> i32 {
-    match d {
-        Declarers::Seat(s) => s.index() as i32,
-        Declarers::Side(Side::NorthSouth) => 4,
-        Declarers::Side(Side::EastWest) => 5,
-    }
-}
-
-/// `DealerPar`'s answer: the score and the contracts as text, `"pass"` when passed out.
-fn dealer_results(p: &DealerPar) -> ParResultsDealer {
-    let mut out = ParResultsDealer {
-        number: 0,
-        score: p.score,
-        contracts: [[0; 10]; 10],
-    };
-    let texts: Vec<String> = if p.is_passed_out() {
-        vec!["pass".to_string()]
-    } else {
-        p.contracts.iter().map(ParContract::dealer_text).collect()
-    };
-    out.number = texts.len().min(10) as i32;
-    for (slot, text) in out.contracts.iter_mut().zip(&texts) {
-        write_c_array(slot, text);
-    }
-    out
-}
-
-/// `DealerParBin`'s answer: the contracts sorted by denomination (NT, S, H, D, C), as DDS
-/// sorts them; passed out is one empty contract and score 0.
-fn dealer_master(p: &DealerPar) -> ParResultsMaster {
-    let mut out = ParResultsMaster {
-        score: p.score,
-        ..ParResultsMaster::default()
-    };
-    if p.is_passed_out() {
-        out.number = 1;
-        out.score = 0;
-        return out;
-    }
-    let mut contracts: Vec<&ParContract> = p.contracts.iter().collect();
-    contracts.sort_by_key(|c| denom(c.strain));
-    out.number = contracts.len().min(10) as i32;
-    for (slot, c) in out.contracts.iter_mut().zip(contracts) {
-        let (under, over) = match c.outcome {
-            ParOutcome::Makes { overtricks } => (0, overtricks),
-            ParOutcome::Sacrifice { undertricks } => (undertricks, 0),
-        };
-        *slot = ContractType {
-            under_tricks: i32::from(under),
-            over_tricks: i32::from(over),
-            level: i32::from(c.level),
-            denom: denom(c.strain),
-            seats: seats(c.declarers),
-        };
-    }
-    out
 }
 
 /// Dealer par of a table for a dealer and vulnerability code.

@@ -10,33 +10,15 @@
 //! when it could is `RETURN_PLAY_FAULT` too.
 
 use crate::boundary::guard;
+use crate::convert::pbn::play_from_pbn;
+use crate::convert::position::{checked_position, range_checks};
+use crate::convert::{card_of, cards_of_bin, deal_of_pbn};
 use crate::ffi::*;
-use crate::pbn::play_from_pbn;
-use crate::position::{checked_position, range_checks};
 use crate::prelude::*;
-use crate::solve::{deal_of_pbn, with_thread_solver};
+use crate::thread_solver::with_thread_solver;
 use crate::threads::{thread_index_ok, workers};
 
-/// The cards of a binary play trace, or `RETURN_PLAY_FAULT` for a count outside 0..=52 or
-/// a suit or rank out of range.
-fn cards_of_bin(play: &PlayTraceBin) -> Result<Vec<Card>, i32> {
-    let n = usize::try_from(play.number)
-        .ok()
-        .filter(|&n| n <= 52)
-        .ok_or(RETURN_PLAY_FAULT)?;
-    (0..n)
-        .map(|i| card_of(play.suit[i], play.rank[i]))
-        .collect()
-}
-
-fn card_of(suit: i32, rank: i32) -> Result<Card, i32> {
-    let suit = usize::try_from(suit).ok().and_then(Suit::from_index);
-    let rank = u8::try_from(rank).ok().and_then(Rank::new);
-    match (suit, rank) {
-        (Some(s), Some(r)) => Ok(Card::new(s, r)),
-        _ => Err(RETURN_PLAY_FAULT),
-    }
-}
+pub use crate::convert::board_count;
 
 /// Declarer's side's tricks in `pos`: won so far plus double-dummy from here.
 fn declarer_value(solver: &mut Solver, pos: &Position, side: Side) -> u8 {
@@ -174,15 +156,6 @@ fn analyse_all(
     }
     out.no_of_boards = jobs.len() as i32;
     error.map_or(Ok(()), Err)
-}
-
-/// A board count checked against `MAXNOOFBOARDS` (a negative count is a general error).
-pub fn board_count(n: i32) -> Result<usize, i32> {
-    let n = usize::try_from(n).map_err(|_| RETURN_UNKNOWN_FAULT)?;
-    if n > MAXNOOFBOARDS {
-        return Err(RETURN_TOO_MANY_BOARDS);
-    }
-    Ok(n)
 }
 
 /// `AnalyseAllPlaysBin`: `AnalysePlayBin` of every board, in parallel (`chunkSize` is not

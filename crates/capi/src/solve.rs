@@ -18,38 +18,16 @@
 //! card DDS gives among equally good ones (`CardOrder::Dds`: DDS's root move ordering).
 
 use crate::boundary::guard;
+use crate::convert::position::{checked_position, range_checks};
+use crate::convert::put_card;
 use crate::ffi::*;
-use crate::pbn::holdings_from_pbn;
-use crate::position::{checked_position, range_checks};
 use crate::prelude::*;
 use crate::threads::thread_index_ok;
 use ddsolve::search::dds_root_order;
 use ddsolve::CardOrder;
-use std::cell::RefCell;
 
-thread_local! {
-    /// The calling thread's solver, kept between calls as DDS keeps one per `threadIndex`:
-    /// its transposition table stays warm from call to call (the cards of one deal, the
-    /// leads of one sample after another, the next card of a play), which is sound for any
-    /// positions with the same trumps (`ddsolve::search::Solver`'s "Warm tables"); another
-    /// trump suit clears it. DDS reuses its table only for the same deal and trumps; this
-    /// one also keeps it across deals, where its entries stay true. Its answers do not depend
-    /// on what it solved before; it is taken out while in use, so a panic drops it.
-    static SOLVER: RefCell<Option<Solver>> = const { RefCell::new(None) };
-}
-
-/// Runs `f` with the calling thread's solver.
-pub fn with_thread_solver<R>(f: impl FnOnce(&mut Solver) -> R) -> R {
-    let mut solver = SOLVER.with(|s| s.borrow_mut().take()).unwrap_or_default();
-    let r = f(&mut solver);
-    SOLVER.with(|s| *s.borrow_mut() = Some(solver));
-    r
-}
-
-/// Drops the calling thread's solver (`FreeMemory`).
-pub fn free_thread_solver() {
-    SOLVER.with(|s| *s.borrow_mut() = None);
-}
+pub use crate::convert::deal_of_pbn;
+pub use crate::thread_solver::{free_thread_solver, with_thread_solver};
 
 /// The card classes the hand to play may choose from, in DDS's root order: for each legal
 /// card that tops a run of its own cards (no other card still in play between them, the
@@ -59,14 +37,6 @@ pub fn card_classes(pos: &Position) -> Vec<(Card, Holding)> {
         .into_iter()
         .map(|m| (m.card, m.equals - Holding::single(m.card.rank())))
         .collect()
-}
-
-/// Writes one card into `fut`'s slot `i`.
-fn put(fut: &mut FutureTricks, i: usize, card: Card, equals: Holding, score: i32) {
-    fut.suit[i] = card.suit().index() as i32;
-    fut.rank[i] = i32::from(card.rank().get());
-    fut.equals[i] = i32::from(equals.bits());
-    fut.score[i] = score;
 }
 
 /// `SolveBoard` on a checked deal, with `solver`.
@@ -89,20 +59,20 @@ pub fn solve_board(
             i32::from(solver.tricks(&pos))
         };
         fut.cards = 1;
-        put(&mut fut, 0, card, Holding::EMPTY, score);
+        put_card(&mut fut, 0, card, Holding::EMPTY, score);
         return Ok(fut);
     }
     let classes = card_classes(&pos);
     let list_all = |fut: &mut FutureTricks, cards: i32| {
         fut.cards = cards;
         for (i, &(card, equals)) in classes.iter().enumerate().take(13) {
-            put(fut, i, card, equals, 0);
+            put_card(fut, i, card, equals, 0);
         }
     };
     if mode == 0 && classes.len() == 1 {
         let (card, equals) = classes[0];
         fut.cards = 1;
-        put(&mut fut, 0, card, equals, -2);
+        put_card(&mut fut, 0, card, equals, -2);
         return Ok(fut);
     }
     if solutions != 3 && target == 0 {
@@ -151,21 +121,10 @@ pub fn solve_board(
     fut.cards = solution.cards.len().min(13) as i32;
     for (i, c) in solution.cards.iter().enumerate().take(13) {
         let equals = c.equals - Holding::single(c.card.rank());
-        put(&mut fut, i, c.card, equals, i32::from(c.tricks));
+        put_card(&mut fut, i, c.card, equals, i32::from(c.tricks));
     }
     fut.nodes = nodes;
     Ok(fut)
-}
-
-/// DDS's `deal` of a `dealPBN`, or `RETURN_PBN_FAULT`.
-pub fn deal_of_pbn(dl: &DealPbn) -> Result<DealBin, i32> {
-    Ok(DealBin {
-        trump: dl.trump,
-        first: dl.first,
-        current_trick_suit: dl.current_trick_suit,
-        current_trick_rank: dl.current_trick_rank,
-        remain_cards: holdings_from_pbn(&dl.remain_cards)?,
-    })
 }
 
 /// The common body of `SolveBoard` and `SolveBoardPBN`.

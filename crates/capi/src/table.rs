@@ -4,56 +4,20 @@
 //! Every table runs on the threads of `SetMaxThreads`, as DDS's do, one solver per thread,
 //! with the strains as the tasks, so that one deal, or the last deals of a batch, keep every
 //! thread busy: `CalcDDtable` shares its deal's strains between the calling thread (with
-//! its own solver, as `SolveBoard`'s) and helper threads ([`crate::threads::lend_helpers`]:
-//! calls made at once share the setting's threads); `CalcAllTables` runs all five strains
-//! through `solve_tables_by` (strain tasks when on more than one thread), a filtered set of
-//! strains as (deal, strain) items on the exec crate's pool.
+//! its own solver, as `SolveBoard`'s) and helper threads (calls made at once share the
+//! setting's threads; `CalcPar` solves its table the same way); `CalcAllTables` runs all
+//! five strains through `solve_tables_by` (strain tasks when on more than one thread), a
+//! filtered set of strains as (deal, strain) items on the exec crate's pool.
 
 use crate::boundary::guard;
+use crate::convert::pbn::holdings_from_pbn;
+use crate::convert::position::table_deal;
+use crate::convert::{par_results, results_of, table_count};
+use crate::dd_table::calc_dd_table;
 use crate::ffi::*;
-use crate::par::par_results;
-use crate::pbn::holdings_from_pbn;
-use crate::position::table_deal;
 use crate::prelude::*;
-use crate::solve::with_thread_solver;
-use crate::threads::{lend_helpers, workers};
+use crate::threads::workers;
 use ddsolve::par::check_full_deal;
-
-/// A table in DDS's form, `res_table[strain][declarer]`.
-fn results_of(table: &DdTable) -> DdTableResults {
-    DdTableResults {
-        res_table: table.as_array().map(|row| row.map(i32::from)),
-    }
-}
-
-/// `CalcDDtable`'s body on a checked deal.
-fn calc_table(cards: &[[u32; 4]; 4], tablep: *mut DdTableResults) -> Result<(), i32> {
-    if tablep.is_null() {
-        return Err(RETURN_UNKNOWN_FAULT);
-    }
-    let deal = table_deal(cards)?;
-    let helpers = lend_helpers(DDS_STRAINS);
-    let table = if helpers.count() == 0 {
-        with_thread_solver(|s| s.table(&deal))
-    } else {
-        let shared = SharedTables::new(vec![deal], false);
-        let shared = &shared;
-        std::thread::scope(|scope| {
-            for _ in 0..helpers.count() {
-                scope.spawn(move || {
-                    // A helper that comes too late for any strain makes no solver.
-                    if shared.has_work() {
-                        shared.help(&mut Solver::new(), || false);
-                    }
-                });
-            }
-            with_thread_solver(|s| shared.finish(s))[0]
-        })
-    };
-    // SAFETY: `tablep` is not null, and the caller passes a valid, writable ddTableResults.
-    unsafe { tablep.write(results_of(&table)) };
-    Ok(())
-}
 
 /// `CalcDDtable`: the double-dummy table of a deal (tricks per strain and declarer), its
 /// strains shared out among the threads of `SetMaxThreads`.
@@ -62,7 +26,7 @@ fn calc_table(cards: &[[u32; 4]; 4], tablep: *mut DdTableResults) -> Result<(), 
 /// `tablep` is null (`RETURN_UNKNOWN_FAULT`) or points to a writable `ddTableResults`.
 #[no_mangle]
 pub unsafe extern "C" fn CalcDDtable(table_deal: DdTableDeal, tablep: *mut DdTableResults) -> i32 {
-    guard(|| calc_table(&table_deal.cards, tablep))
+    guard(|| calc_dd_table(&table_deal.cards, tablep))
 }
 
 /// `CalcDDtablePBN`: `CalcDDtable` of a PBN deal.
@@ -74,7 +38,7 @@ pub unsafe extern "C" fn CalcDDtablePBN(
     table_deal_pbn: DdTableDealPbn,
     tablep: *mut DdTableResults,
 ) -> i32 {
-    guard(|| calc_table(&holdings_from_pbn(&table_deal_pbn.cards)?, tablep))
+    guard(|| calc_dd_table(&holdings_from_pbn(&table_deal_pbn.cards)?, tablep))
 }
 
 /// The tables of `deals` in the strains the filter keeps (`filter[strain]` 0 = keep), as
@@ -156,15 +120,6 @@ fn calc_all(
         }
     }
     Ok(())
-}
-
-/// The number of tables, checked against the arrays' size.
-fn table_count(n: i32) -> Result<usize, i32> {
-    let n = usize::try_from(n).map_err(|_| RETURN_UNKNOWN_FAULT)?;
-    if n > MAXNOOFTABLES * DDS_STRAINS {
-        return Err(RETURN_TOO_MANY_TABLES);
-    }
-    Ok(n)
 }
 
 /// `CalcAllTables`: the tables of `dealsp`'s deals in the strains `trumpFilter` keeps (an

@@ -109,7 +109,7 @@ pub extern "C" fn SetThreading(code: i32) -> i32 {
 /// as long as each call).
 #[no_mangle]
 pub extern "C" fn FreeMemory() {
-    guard_void(crate::solve::free_thread_solver);
+    guard_void(crate::thread_solver::free_thread_solver);
 }
 
 /// `GetDDSInfo`: the API version (2.9.0), the system, and the threads; the system string

@@ -349,11 +349,6 @@ pub fn run(args: &LeadArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
     let analysis = args.common.run(|deals, progress| {
         analyse_leads(&problem, deals, &options, progress).map_err(|e| e.to_string())
     })?;
-    let vul = if problem.vulnerable {
-        "vulnerable"
-    } else {
-        "not vulnerable"
-    };
-    let heading = format!("{contract}, {vul}; {seat} leads from {hand}");
-    args.common.output(out, &heading, "lead", &analysis)
+    args.common
+        .output(out, &problem.heading(), "lead", &analysis)
 }

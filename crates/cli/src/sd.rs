@@ -73,15 +73,6 @@ pub fn run(args: &SdArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
     let analysis = args.common.run(|deals, progress| {
         analyse_single_dummy(&problem, deals, &options, progress).map_err(|e| e.to_string())
     })?;
-    let vul = if problem.vulnerable {
-        "vulnerable"
-    } else {
-        "not vulnerable"
-    };
-    let heading = format!(
-        "{contract}, {vul}; {viewer} sees {hand} and dummy {dummy}; {} to play after {} cards",
-        seen.to_play,
-        problem.played.len()
-    );
-    args.common.output(out, &heading, "card", &analysis)
+    args.common
+        .output(out, &problem.heading(&seen), "card", &analysis)
 }

@@ -13,6 +13,8 @@
 //! - [`condition`]: a dealer-language condition on the samples (what the auction showed).
 //! - [`single_dummy`]: the legal cards of a position as declarer or a defender sees it
 //!   ([`analyse_single_dummy`]).
+//! - Each problem's heading, the line every front end prints above its answer
+//!   ([`LeadProblem::heading`], [`SdProblem::heading`]).
 //!
 //! Double dummy means the defenders (and declarer) on each sample know every card: the
 //! numbers rank cards by what they gain when everyone plays perfectly after them, not by
@@ -22,6 +24,7 @@
 
 pub mod analysis;
 pub mod condition;
+mod heading;
 pub mod lead;
 pub mod parse;
 pub mod sample;

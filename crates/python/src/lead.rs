@@ -180,13 +180,7 @@ pub fn lead<'py>(
     let analysis = sampled(py, script.as_ref(), given, samples, seed, |deals| {
         analyse_leads(&problem, deals, &options, &mut |_| {}).map_err(|e| e.to_string())
     })?;
-    let vul = if problem.vulnerable {
-        "vulnerable"
-    } else {
-        "not vulnerable"
-    };
-    let heading = format!("{contract}, {vul}; {seat} leads from {hand}");
-    analysis_dict(py, heading, "leads", &analysis)
+    analysis_dict(py, problem.heading(), "leads", &analysis)
 }
 
 /// Single-dummy play: each legal card of a position as declarer or a defender sees it,
@@ -263,15 +257,5 @@ pub fn single_dummy<'py>(
     let analysis = sampled(py, script.as_ref(), given, samples, seed, |deals| {
         analyse_single_dummy(&problem, deals, &options, &mut |_| {}).map_err(|e| e.to_string())
     })?;
-    let vul = if problem.vulnerable {
-        "vulnerable"
-    } else {
-        "not vulnerable"
-    };
-    let heading = format!(
-        "{contract}, {vul}; {viewer} sees {hand} and dummy {dummy}; {} to play after {} cards",
-        seen.to_play,
-        problem.played.len()
-    );
-    analysis_dict(py, heading, "cards", &analysis)
+    analysis_dict(py, problem.heading(&seen), "cards", &analysis)
 }

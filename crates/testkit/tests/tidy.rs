@@ -384,10 +384,6 @@ const LONG_FILES: &[(&str, &str)] = &[
         "DDS's regression file format: one type per line kind, read by one tokenizer",
     ),
     (
-        "crates/formats/src/pbn_file.rs",
-        "PBN files read and rewritten byte for byte: the tokenizer and the edits share spans",
-    ),
-    (
         "crates/prune/src/quick_tricks.rs",
         "QuickTricks: the count and its ceiling must be read side by side",
     ),

@@ -132,13 +132,8 @@ pub async fn lead(
                 LeadError::Sample(e) => ApiError::bad_request(format!("condition: {e}")),
                 e => ApiError::bad_request(e.to_string()),
             })?;
-            let vul = if problem.vulnerable {
-                "vulnerable"
-            } else {
-                "not vulnerable"
-            };
             JsonText::of(&LeadRecord {
-                problem: format!("{contract}, {vul}; {seat} leads from {hand}"),
+                problem: problem.heading(),
                 samples: analysis.samples.len(),
                 tried: analysis.tried,
                 nodes: analysis.nodes,

@@ -1,8 +1,8 @@
 //! A DDS `deal` (binary holdings, trump, leader, current trick) into a checked
 //! [`Position`], with `SolveBoard`'s checks in DDS's order and DDS's return codes.
 
+use super::pbn::Holdings;
 use crate::ffi::*;
-use crate::pbn::Holdings;
 use crate::prelude::*;
 
 /// The ranks' bits of a holding: 2..=14.
