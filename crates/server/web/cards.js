@@ -14,8 +14,6 @@ export const SIDE_NAMES = { NS: 'North-South', EW: 'East-West' };
 
 export const nextSeat = (seat) => SEATS[(SEATS.indexOf(seat) + 1) % 4];
 export const sideOf = (seat) => (seat === 'N' || seat === 'S' ? 'NS' : 'EW');
-const otherSide = (side) => (side === 'NS' ? 'EW' : 'NS');
 export const rankText = (rank) => (rank === 'T' ? '10' : rank);
-const strainText = (strain) => (strain === 'NT' ? 'NT' : SUIT_SYMBOLS[strain]);
 export const cardText = (card) => SUIT_SYMBOLS[card[0]] + rankText(card[1]);
 export const cardName = (card) => `${SUIT_NAME_ONE[card[0]]} ${RANK_NAMES[card[1]] || card[1]}`;
