@@ -106,9 +106,12 @@ macro_rules! fast_copy {
             $body
         }
 
+        // `unsafe`: a `#[target_feature]` function is safe from Rust 1.86 on only, and the
+        // workspace builds with 1.85 (`rust-version`).
         #[inline(never)]
+        #[allow(unsafe_code)]
         #[cfg_attr(target_arch = "x86_64", target_feature(enable = "popcnt,bmi1,bmi2,lzcnt"))]
-        fn $fast($($a: $t),*) $(-> $r)? $body
+        unsafe fn $fast($($a: $t),*) $(-> $r)? $body
     };
     ($(#[$m:meta])* $vis:vis fn $name:ident / $fast:ident
         ($($a:ident: $t:ty),* $(,)?) $(-> $r:ty)? $body:block) => {

@@ -378,7 +378,9 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         target_arch = "x86_64",
         target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")
     )]
-    fn search_value_fast(&mut self, target: u8) -> u8 {
+    // `unsafe`: a `#[target_feature]` function is safe from Rust 1.86 on only.
+    #[allow(unsafe_code)]
+    unsafe fn search_value_fast(&mut self, target: u8) -> u8 {
         self.search_value_at::<true>(target)
     }
 
@@ -461,7 +463,9 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         target_arch = "x86_64",
         target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")
     )]
-    fn search_trick_start_fast(&mut self, target: u8) -> u8 {
+    // `unsafe`: a `#[target_feature]` function is safe from Rust 1.86 on only.
+    #[allow(unsafe_code)]
+    unsafe fn search_trick_start_fast(&mut self, target: u8) -> u8 {
         self.search_trick_start_at::<true>(target)
     }
 
@@ -541,7 +545,9 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         target_arch = "x86_64",
         target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")
     )]
-    fn trick_start_configured_fast(
+    // `unsafe`: a `#[target_feature]` function is safe from Rust 1.86 on only.
+    #[allow(unsafe_code)]
+    unsafe fn trick_start_configured_fast(
         &mut self,
         target: u8,
         d: usize,
@@ -933,7 +939,14 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         target_arch = "x86_64",
         target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")
     )]
-    fn search_choice_fast<const P: usize>(&mut self, target: u8, d: usize, me_max: bool) -> u8 {
+    // `unsafe`: a `#[target_feature]` function is safe from Rust 1.86 on only.
+    #[allow(unsafe_code)]
+    unsafe fn search_choice_fast<const P: usize>(
+        &mut self,
+        target: u8,
+        d: usize,
+        me_max: bool,
+    ) -> u8 {
         self.search_choice_at::<P, true>(target, d, me_max)
     }
 
@@ -1102,7 +1115,9 @@ impl<'a, T: TranspositionTable, O: MoveOrdering> Searcher<'a, T, O> {
         target_arch = "x86_64",
         target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")
     )]
-    fn etc_fast(
+    // `unsafe`: a `#[target_feature]` function is safe from Rust 1.86 on only.
+    #[allow(unsafe_code)]
+    unsafe fn etc_fast(
         &mut self,
         picker: &MovePicker,
         moves: &MoveList,
