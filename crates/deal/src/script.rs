@@ -520,13 +520,29 @@ impl Script {
         let mut progress = Progress::new(opts.progress, generate, produce, live);
         let mut stopper = Stopper::new(until_se, live.map(|l| &l.stop));
         let threads = opts.threads.max(1);
-        let (generated, produced) = match opts.rng {
-            RngKind::Dealer if batched => {
-                let gen = Generator::new(RngKind::Dealer, seed, &self.predeal)
-                    .with_swapping(opts.swapping);
+        // The counter generator, shared by every thread that deals.
+        let counter = (opts.rng == RngKind::Counter).then(|| {
+            let mut dealer = CounterDealer::new(seed, &self.predeal);
+            dealer.set_swapping(opts.swapping);
+            if opts.stacking && opts.swapping == Swapping::None {
+                if let Some(st) = crate::stack::stacking_for(self) {
+                    dealer.set_stacking(Some(std::sync::Arc::new(st)));
+                }
+            }
+            dealer
+        });
+        let (generated, produced) = match &counter {
+            _ if batched => {
+                let source = match &counter {
+                    Some(dealer) => crate::batch::Source::Counter(dealer),
+                    None => crate::batch::Source::Dealer(
+                        Generator::new(RngKind::Dealer, seed, &self.predeal)
+                            .with_swapping(opts.swapping),
+                    ),
+                };
                 crate::batch::run(
                     self,
-                    crate::batch::Source::Dealer(gen),
+                    source,
                     generate,
                     produce,
                     threads,
@@ -538,7 +554,7 @@ impl Script {
                     &mut quotas,
                 )?
             }
-            RngKind::Dealer => {
+            None => {
                 let mut gen = Generator::new(RngKind::Dealer, seed, &self.predeal)
                     .with_swapping(opts.swapping);
                 let mut nprod = 0u64;
@@ -567,64 +583,41 @@ impl Script {
                 }
                 (ngen, nprod)
             }
-            RngKind::Counter => {
-                let mut dealer = CounterDealer::new(seed, &self.predeal);
-                dealer.set_swapping(opts.swapping);
-                if opts.stacking && opts.swapping == Swapping::None {
-                    if let Some(st) = crate::stack::stacking_for(self) {
-                        dealer.set_stacking(Some(std::sync::Arc::new(st)));
-                    }
-                }
-                if batched {
-                    crate::batch::run(
-                        self,
-                        crate::batch::Source::Counter(&dealer),
-                        generate,
-                        produce,
-                        threads,
-                        &mut ev,
-                        &mut actions,
-                        out,
-                        &mut progress,
-                        &mut stopper,
-                        &mut quotas,
-                    )?
-                } else {
-                    let stopper = &stopper;
-                    let actions = &mut actions;
-                    self.run_counter(
-                        &dealer,
-                        generate,
-                        produce,
-                        threads,
-                        make_tricks,
-                        &mut |acc: Accepted, nprod: u64| -> Result<Option<bool>, RunError> {
-                            ev.set_deal(acc.deal);
-                            for (s, row) in acc.tricks.iter().enumerate() {
-                                for (t, &v) in row.iter().enumerate() {
-                                    if v != u8::MAX {
-                                        ev.set_tricks(Seat::ALL[s], Strain::ALL[t], v);
-                                    }
+            Some(dealer) => {
+                let stopper = &stopper;
+                let actions = &mut actions;
+                self.run_counter(
+                    dealer,
+                    generate,
+                    produce,
+                    threads,
+                    make_tricks,
+                    &mut |acc: Accepted, nprod: u64| -> Result<Option<bool>, RunError> {
+                        ev.set_deal(acc.deal);
+                        for (s, row) in acc.tricks.iter().enumerate() {
+                            for (t, &v) in row.iter().enumerate() {
+                                if v != u8::MAX {
+                                    ev.set_tricks(Seat::ALL[s], Strain::ALL[t], v);
                                 }
                             }
-                            let mut call = acc.rand_calls;
-                            let mut rand = || {
-                                let r = dealer.rand_at(acc.index, call);
-                                call += 1;
-                                r
-                            };
-                            if let Some(q) = quotas.as_mut() {
-                                if !q.admit(&mut ev, dd.as_mut(), &mut rand)? {
-                                    return Ok(None);
-                                }
+                        }
+                        let mut call = acc.rand_calls;
+                        let mut rand = || {
+                            let r = dealer.rand_at(acc.index, call);
+                            call += 1;
+                            r
+                        };
+                        if let Some(q) = quotas.as_mut() {
+                            if !q.admit(&mut ev, dd.as_mut(), &mut rand)? {
+                                return Ok(None);
                             }
-                            actions.on_deal(out, nprod, &mut ev, dd.as_mut(), &mut rand)?;
-                            Ok(Some(stopper.should_stop(actions)))
-                        },
-                        &mut progress,
-                        &|| stopper.interrupted(),
-                    )?
-                }
+                        }
+                        actions.on_deal(out, nprod, &mut ev, dd.as_mut(), &mut rand)?;
+                        Ok(Some(stopper.should_stop(actions)))
+                    },
+                    &mut progress,
+                    &|| stopper.interrupted(),
+                )?
             }
         };
         progress.finish();
