@@ -6,6 +6,8 @@
 //!   line: the hard deals of `benches/worst-deals.sh`.
 //! - `compare`: ddsolve against the real DDS library on the distinct deals of a DDS
 //!   regression file: identical tables, time, nodes and memory.
+//! - `strains`: the same per strain, and for one deal per leader against DDS's `SolveBoard`,
+//!   with DDS's measure of nodes (nodes at trick starts).
 //! - `ablation`: nodes and time with each search enhancement switched off in turn.
 //! - `play-bench`: play analysis over a DDS file's `PLAY` lines, warm tables against cold.
 //! - `batch-bench`: `solve_tables` with 1 thread against 2, identical outputs.

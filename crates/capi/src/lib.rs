@@ -26,6 +26,18 @@
 //!   pointers are `RETURN_UNKNOWN_FAULT`, and out-of-range seats, suits, ranks, counts and
 //!   modes get DDS's codes; nothing is written outside the caller's structs.
 //!
+//! A file per concern of the API (the modules above). Besides the thread setting
+//! (`threads`), they use one another only where one is a batch of another (`batch` runs
+//! `solve`'s `solve_board`). Beneath them: `convert` (every conversion between DDS's structs
+//! and codes and ddsolve's types), `thread_solver` (the calling thread's solver, kept between
+//! calls), `dd_table` (one deal's table for `table` and `par`, its strains shared with helper
+//! threads) and `boundary` (the panic guard, C strings). The imports of the library crates
+//! are in one `prelude` block of this file.
+//!
+//! The tests include C programs (`tests/c`) built against Debian's `dll.h` and linked with
+//! this library (among them the struct layouts, DDS's regression files and the error
+//! codes), and a ctypes test in Python.
+//!
 //! The Rust side can call the entry points too (the crate is also an rlib):
 //!
 //! ```

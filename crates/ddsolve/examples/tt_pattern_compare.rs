@@ -1,5 +1,5 @@
-//! Nodes and time of full double-dummy tables with the rank-pattern table against the flat
-//! table (the search's default) and the paper's forest, on the same deals in the same run.
+//! Nodes and time of full double-dummy tables with the rank-pattern table (the default)
+//! against the flat table and the paper's forest, on the same deals in the same run.
 //!
 //! ```text
 //! cargo run --release -p ddsolve --example tt_pattern_compare -- [--list N] [--random N]

@@ -15,6 +15,12 @@
 //!   objects that every front end (the command line's `--format json`, the HTTP server,
 //!   ...) writes, so that they share one schema.
 //!
+//! The crate's tests hold every test that runs the solver with the default table or a
+//! particular one (DDS's tables, the brute-force oracle, threads, play, the tables'
+//! budgets), since the table crates never depend on the search. Its examples are the
+//! measuring harnesses (`perf`, `strains`, `onepos`, `tt_pattern_compare`,
+//! `tt_zobrist_ablation`).
+//!
 //! ```
 //! use ddsolve::{par, Deal, Seat, Solutions, Solver, Strain, Target, Vulnerability};
 //!

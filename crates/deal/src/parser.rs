@@ -4,6 +4,14 @@
 //! `Descr.test_operator_order` example is the test): `?:` lowest and right-associative,
 //! then `||`, `&&`, `== !=`, `< <= > >=`, `+ -`, `* / %`, and the unary `!`. A minus sign
 //! makes a negative number only (dealer's grammar has no unary minus on expressions).
+//! Binary operators are parsed by precedence climbing.
+//!
+//! The parser is written by hand rather than with a parser library. The grammar is small (a
+//! page of yacc). Its oddities take a few lines each by hand and are awkward in a combinator
+//! or PEG grammar: words that are holdings, cards or shapes by their letters, a number that
+//! is also a shape, an optional separator in shape lists, a definition told from a bare
+//! condition by the `=` after a name. And the errors we want (line, column, what was
+//! expected, in the words of the language) come straight from the point of failure.
 
 use crate::ast::{Action, BinOp, Contract, Count, Expr, PrintItem, Variable, Vulnerable};
 use crate::error::{ScriptError, Span};

@@ -13,6 +13,12 @@
 //! The library's batches ([`crate::solve_tables_by`], [`crate::solve_positions_by`]), the
 //! command line's streams and every front end's batches all run here.
 //!
+//! The pool is written here rather than taken from rayon, which the workspace does not use:
+//! rayon's parallel iterator over a stream (`par_bridge`) gives up the input order,
+//! `map_init` makes a state per split of the work rather than per thread (a solver and its
+//! table each), and an ordered, bounded, streaming sink would have to be built on top of it
+//! anyway (collecting whole chunks would make each chunk wait for its slowest item).
+//!
 //! ```
 //! use ddsolve_exec::pool::{ordered_map, PoolOptions};
 //!

@@ -1,7 +1,7 @@
 //! [`SuitMemo`]: a small direct-mapped memory of values worked out from one suit at a lead
 //! (the four hands' holdings in it and a few facts more, packed in a 64-bit key), so that a
 //! suit seen again is looked up instead of worked out again. The tuned leader's weights keep
-//! one per thread ([`crate::TunedOrdering`]).
+//! one in each [`crate::TunedOrdering`], never shared between orderings or threads.
 
 use std::cell::Cell;
 

@@ -1,5 +1,7 @@
 //! Chapter 4: LaterTricks, the sure tricks of the opponents of the side on lead, taken at
-//! their turn or later.
+//! their turn or later: rules 1 and 2 in notrump, rules 1 to 3 with trumps. Trump rule 2
+//! counts every top trump of the opponents down to our highest, up to the longer opponent's
+//! trump length, as bridge-solver does.
 
 use crate::estimate::{
     first_suit, hand_of, highest, highest_cards, lanes, nonempty, top_cards, top_run, tops_held,

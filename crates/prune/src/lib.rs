@@ -30,7 +30,8 @@
 //! One file per chapter: `target.rs` (chapter 2), `quick_tricks.rs` (chapter 3, the second
 //! hand's variant included), `later_tricks.rs` (chapter 4), `trump_honours.rs` (after
 //! bridge-solver), `layout.rs` for the [`Layout`] they start from, and `estimate.rs` for the [`Estimate`] they all return and the holding
-//! helpers they share.
+//! helpers they share. `tests/reference.rs` keeps the plain implementation the estimators
+//! replaced, and checks them against it on random positions.
 
 #![warn(missing_docs)]
 

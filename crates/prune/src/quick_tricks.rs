@@ -2,8 +2,18 @@
 //! (cashing alone, crossing to partner, both hands cashing, a ruff in partner's hand), and
 //! the quick trick of the second hand after the lead (after Kuijf).
 //!
+//! The count is the best of several ways of taking tricks: the leader cashing alone,
+//! crossing to partner, both hands cashing when nobody can ruff, and a ruff in partner's
+//! hand. Trumps are cashed first, side suits only as far as no opponent can ruff. Per suit a
+//! hand counts its top run, its length once partner and the opponents are void, and two top
+//! cards split between the hands (Ax opposite Kx), which can also be the way to partner.
+//!
 //! The search only uses a count that reaches the tricks its cutoff needs, so the `_for`
-//! variants stop as soon as a method of counting can no longer reach them.
+//! variants stop as soon as a method of counting can no longer reach them: each way of
+//! counting is skipped when a cheap ceiling on it (popcounts over the suits the side tops,
+//! top runs where an opponent can ruff) is below that number. Such a count backs up only the
+//! suits it uses. [`quick_tricks_ceiling`] is a cheap ceiling on the whole count, so that the
+//! search skips the call where it cannot cut.
 
 use crate::estimate::{
     all_above, at_or_below_top, clockwise, down_to, first_suit, hand_of, highest, lanes,

@@ -1,4 +1,41 @@
-//! The zero-window search of chapters 1, 2 and 6.
+//! The zero-window search of chapters 1, 2 and 6: "can the side we maximise take `target`
+//! tricks?". It is fail-soft: its value is a bound (at least that many when the search
+//! succeeds, at most that many when it fails), resting on the winning ranks it backs up, and
+//! the table stores that bound. The driver (`driver.rs`) turns these searches into exact
+//! values.
+//!
+//! At a trick start, in this order: TargetTooLowOrHigh; the last trick evaluated directly;
+//! QuickTricks (skipped where its ceiling is below what the cutoff needs); the trump
+//! honours' sure trick when the side on lead needs just one more; LaterTricks, or the trump
+//! honours' trick for the other side when LaterTricks finds none and one is all it needs;
+//! then the table.
+//! [`SearchConfig::tt_first_tricks`](crate::SearchConfig::tt_first_tricks) can put the table
+//! before the estimators early in the deal, as DDS does. After the lead, the second hand's
+//! quick trick is tried.
+//!
+//! A forced move (`ddsolve_moves::forced_move`, [`SearchConfig::forced_moves`](crate::SearchConfig::forced_moves))
+//! is played at once, without the ordering's proposal or a move picker, and its cutoff is
+//! not reported to the ordering's memory. Any other node's moves come as `ddsolve_moves`'
+//! `MovePicker` hands them out: the ordering's proposal, then the other moves, generated and
+//! ordered only if the proposal fails to cut off, less those Kuijf's filter leaves out. At
+//! the fourth hand, enhanced transposition cutoffs are tried first, over the picker's
+//! `every_move`.
+//!
+//! Winning ranks are backed up as the search returns: the winning card of a trick won by
+//! rank, with the cards its move stood for, and the union over all moves when no move cuts
+//! off. Entries are stored at trick starts only.
+//!
+//! The default configuration's trick start (every estimator and the table on, the
+//! estimators first, no bound verified, a root without symmetries) takes a path that tests no
+//! switch (`plain_trick_start`). Any other configuration goes through
+//! `trick_start_configured`, with the same estimators (`trick_start_estimators`) and the same
+//! search and store (`search_and_store`).
+//!
+//! With [`SearchConfig::symmetry`](crate::SearchConfig::symmetry) (the default), the table
+//! sees each trick-start position in the canonical form of its class under the root's
+//! symmetries (`canonical_view`); a hit comes back through the inverse renaming. The group is
+//! computed once a solve, and on almost every deal it is the identity alone, when nothing
+//! changes.
 
 use crate::stats::{Counter, SearchStats};
 use crate::SearchConfig;

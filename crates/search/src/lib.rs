@@ -17,6 +17,31 @@
 //! threads: the worker pool, the parallel batches and the tables shared out between threads
 //! are the crate beside it, `ddsolve-exec`.
 //!
+//! # The two seams
+//!
+//! [`Solver`] takes its table and its ordering as type parameters: [`Solver::with_parts`]
+//! takes any [`TranspositionTable`] and [`MoveOrdering`], [`Solver::with_tt`] a table and the
+//! ordering's default, and [`Solver::new`] and [`Solver::with_config`] the defaults of both.
+//! The front crate's `ddsolve::Solver` is `Solver<AnyTable, AnyOrdering>`, built by its
+//! `SolverBuilder`, and `ddsolve-exec`'s batches take a factory of solvers.
+//!
+//! A table is built with its memory limit as a constructor argument. Before every solve the
+//! solver tells it of the new search (`new_search`, for aging) and calls its `prepare` with
+//! the root's hands (the pattern tables build their per-deal key tables there); it clears
+//! the table when the trumps change.
+//!
+//! An ordering may keep state (`&mut self`). It sees a node through `TrickView` (the hands,
+//! the trick so far, the index of its winning card, the cards out when the trick began) and
+//! `OrderHints` (the depth's cutoff and table moves, the tricks the side to play needs). It
+//! may propose a card before any move is generated (`first`), hears of every cutoff
+//! (`cutoff`), and is reset with the table (`reset`) and, on deals with many voids, between
+//! the leaders of a strain ([`SearchConfig::forget_order_voids`]). `first_noted` and
+//! `cutoff_noted` carry a note of the node's context from the proposal to the cutoff, kept
+//! by the move picker, so that the cutoff memory works out the context once a node.
+//!
+//! `crates/search/tests/plug_in.rs` plugs in a table and an ordering of its own from outside
+//! the library, as a researcher's would.
+//!
 //! ```
 //! use ddsolve_cards::{Deal, Position, Seat, Strain};
 //! use ddsolve_orderings::AnyOrdering;

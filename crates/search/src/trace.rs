@@ -5,7 +5,9 @@
 //! A solve is one run of the search on one position: a leader of a strain of
 //! [`crate::Solver::table`], a [`crate::Solver::tricks`] or a [`crate::Solver::solve`]. The
 //! level is checked once per solve ([`Watch::start`]); with no subscriber at debug level, a
-//! solve pays for a disabled span and that check, nothing per node.
+//! solve pays for a disabled span and that check, nothing per node. The event also carries
+//! the table's evictions. The library never installs a subscriber: the front ends do, and
+//! `ddsolve-exec`'s pool adds an `item` span around each item it works on.
 
 use crate::stats::{Counter, SearchStats};
 use crate::Driver;

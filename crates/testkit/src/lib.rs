@@ -3,12 +3,13 @@
 //! The layer beside the product crates, used only to test them: the other crates take it as a
 //! dev-dependency, never as a normal one. It depends on nothing in ddsolve but
 //! [`ddsolve_cards`], [`ddsolve_formats`] (to read its data), and the seams its conformance
-//! suites exercise, [`ddsolve_tt`]'s table trait and [`ddsolve_moves`]' ordering trait; never
-//! on the search, so the oracle can never share a shortcut with the real solver.
+//! suites exercise, [`ddsolve_tt`]'s table trait and [`ddsolve_moves`]' ordering trait (and
+//! `ddsolve-orderings`, whose orderings its docs' examples run); never on the search, so the
+//! oracle can never share a shortcut with the real solver.
 //!
 //! - [`data`] finds the test data the repository carries (`crates/testkit/data`: DDS's
-//!   regression files `list10.txt` and `list100.txt`, DDS's tables of random deals) and DDS's
-//!   `list1000.txt` beside the repository when it is there.
+//!   regression files `list10.txt`, `list100.txt` and `list1000.txt`, DDS's tables of random
+//!   and freak deals); nothing is looked up outside the repository.
 //! - [`input_table`] is the table of inputs (a byte-order mark, CRLF, `10`, `-`, a missing
 //!   seat prefix, Latin-1) that every front end must read alike.
 //! - [`oracle`] is a brute-force double-dummy solver for small endings (at most
