@@ -1,7 +1,8 @@
 //! Links the `ddsolve` binary with packed relative relocations (`-z pack-relative-relocs`,
 //! DT_RELR) where the linker and the C library support them: the relocation table of a
 //! position-independent binary, which the loader reads whole at every start, then takes a
-//! few kilobytes instead of about 140 (peak memory of a small run: `BENCHMARKS.md`).
+//! few kilobytes instead of the full table (the peak memory of a small run is measured in
+//! `BENCHMARKS.md`).
 //!
 //! Support is probed by linking and running an empty C program with the flag (GNU ld 2.38
 //! or lld 15, and glibc 2.36, have it); when the probe fails (an older toolchain, another

@@ -1,8 +1,7 @@
 //! Safe wrappers around the real DDS library (crates.io `dds-bridge-sys` 3.4.0,
 //! which vendors upstream dds-bridge/dds "v3" develop @ b865077).
 //!
-//! The workspace denies `unsafe_code`; this module is the one place outside the library
-//! crates that needs it, because calling DDS is FFI. Every `unsafe` block carries a SAFETY
+//! The workspace denies `unsafe_code`; this module allows it because calling DDS is FFI. Every `unsafe` block carries a SAFETY
 //! comment. The benches include this same file with `#[path]`, so there is one copy.
 //!
 //! Encodings are DDS's own:

@@ -3,8 +3,9 @@
 //! The top layer of ddsolve. It depends on [`ddsolve_cards`] (deals, PBN, positions),
 //! [`ddsolve::search`] (the solver), [`ddsolve::exec`] (its worker pool), [`ddsolve_par`] (scoring and par) and
 //! [`ddsolve_formats`] (DDS's regression files for `check`, PBN hand-record files for
-//! `annotate`, LIN deals) and [`ddsolve_server`] (the HTTP server, which `serve` only
-//! starts); nothing depends on it. It holds no bridge logic of its own: it
+//! `annotate`, LIN deals), [`ddsolve_deal`] (the dealer language of `deal`),
+//! [`ddsolve_lead`] (`lead` and `sd`) and [`ddsolve_server`] (the HTTP server, which
+//! `serve` only starts); nothing depends on it. It holds no bridge logic of its own: it
 //! reads input, hands positions to solvers, and prints.
 //!
 //! Commands:

@@ -1,7 +1,7 @@
 //! Streaming batches: deals solved as they arrive, each result written as soon as it and
 //! every earlier one are done (input order), in constant memory.
 //!
-//! The deals come from the inputs' [`crate::input::Records`], one input after another; the pool of `ddsolve-search`
+//! The deals come from the inputs' [`crate::input::Records`], one input after another; the pool of `ddsolve-exec`
 //! ([`ddsolve::exec::stream_tables_by`]) solves them with one solver per worker thread
 //! and at most a few deals per worker in flight, a deal repeated within the last
 //! [`DEDUP_WINDOW`] distinct deals being solved once. On more than one thread the workers

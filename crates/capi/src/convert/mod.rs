@@ -1,6 +1,6 @@
 //! Every conversion between DDS's C structs and codes and ddsolve's types, in one module:
 //! the entry points (`solve`, `table`, `par`, `play`, `batch`) depend on it, not on each
-//! other.
+//! other (`batch` aside: its functions are batches of `solve`'s `SolveBoard`).
 //!
 //! - [`pbn`]: DDS's lenient PBN readers (a deal string into binary holdings, a play string
 //!   into cards);
