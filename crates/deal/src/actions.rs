@@ -718,6 +718,7 @@ impl Actions<'_> {
         use serde_json::{json, Value};
         let mut averages = Vec::new();
         let mut frequencies = Vec::new();
+        let mut contracts = Vec::new();
         let label = |l: &Option<String>| l.as_deref().map_or(Value::Null, Value::from);
         for (a, st) in self.actions.iter().zip(&self.states) {
             match (a, st) {
@@ -779,17 +780,38 @@ impl Actions<'_> {
                         .collect();
                     frequencies.push(json!({"label": label(l), "total": total, "cells": cells}));
                 }
+                (Action::EvalContract, State::EvalContract { results }) => {
+                    let scores = evalcontract_scores(results, produced);
+                    let mut rows = Vec::new();
+                    for (vi, per_strain) in scores.iter().enumerate() {
+                        for (strain, levels) in DEALER_STRAINS.into_iter().zip(per_strain) {
+                            for (level, &(south, west)) in (1..).zip(levels) {
+                                rows.push(json!({
+                                    "vulnerable": vi == 1,
+                                    "contract": format!("{level}{}", strain.short_name()),
+                                    "south": south,
+                                    "west": west,
+                                }));
+                            }
+                        }
+                    }
+                    contracts.push(Value::from(rows));
+                }
                 _ => {}
             }
         }
-        json!({"statistics": {
+        let mut statistics = json!({
             "generated": generated,
             "produced": produced,
             "seed": seed,
             "averages": averages,
             "frequencies": frequencies,
-        }})
-        .to_string()
+        });
+        // Only with `evalcontract`, so that other scripts' statistics keep their keys.
+        if !contracts.is_empty() {
+            statistics["evalcontract"] = Value::from(contracts);
+        }
+        json!({ "statistics": statistics }).to_string()
     }
 }
 
@@ -808,6 +830,15 @@ fn seat_letter(seat: Seat) -> char {
     ['n', 'e', 's', 'w'][seat.index()]
 }
 
+/// The strains in dealer's order: clubs, diamonds, hearts, spades, notrump.
+const DEALER_STRAINS: [Strain; 5] = [
+    Strain::Clubs,
+    Strain::Diamonds,
+    Strain::Hearts,
+    Strain::Spades,
+    Strain::NoTrump,
+];
+
 /// dealer's strain order: clubs, diamonds, hearts, spades, notrump.
 fn dealer_strain(s: Strain) -> usize {
     match s {
@@ -821,17 +852,10 @@ fn dealer_strain(s: Strain) -> usize {
 
 /// `evalcontract`'s averages: `[vulnerable][strain][level - 1]`, (South, West) declaring.
 fn evalcontract_scores(results: &[[[u64; 14]; 5]; 2], nprod: u64) -> EvalContractScores {
-    const STRAINS: [Strain; 5] = [
-        Strain::Clubs,
-        Strain::Diamonds,
-        Strain::Hearts,
-        Strain::Spades,
-        Strain::NoTrump,
-    ];
     let n = nprod.max(1) as i64;
     let mut out = [[[(0, 0); 7]; 5]; 2];
     for (vi, vul) in [false, true].into_iter().enumerate() {
-        for (si, strain) in STRAINS.into_iter().enumerate() {
+        for (si, strain) in DEALER_STRAINS.into_iter().enumerate() {
             for level in 1..=7u8 {
                 let c = crate::ast::Contract {
                     level,

@@ -215,3 +215,50 @@ fn leveling_produces_the_quota_of_each_value() {
         assert!(Level::parse(&parsed, bad).is_err(), "{bad}");
     }
 }
+
+#[test]
+fn evalcontracts_averages_are_in_the_json_statistics() {
+    // The statistics' table against the deals' own tricks, scored by hand: 3NT and 4S by
+    // South, not vulnerable (made: 400 + 30 an overtrick, 420 + 30; down: 50 a trick).
+    let script = "produce 6\ncondition hcp(north) + hcp(south) >= 25\naction evalcontract\n";
+    let opts = Options {
+        json: true,
+        ..options(RngKind::Counter, 2)
+    };
+    let (out, summary) = batched(script, &opts);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(summary.produced, 6);
+    let (deals, stats) = lines.split_at(6);
+    let south =
+        |d: &serde_json::Value, strain: usize| d["values"][0]["south"][strain].as_i64().unwrap();
+    let nt = |t: i64| {
+        if t >= 9 {
+            400 + 30 * (t - 9)
+        } else {
+            -50 * (9 - t)
+        }
+    };
+    let spades = |t: i64| {
+        if t >= 10 {
+            420 + 30 * (t - 10)
+        } else {
+            -50 * (10 - t)
+        }
+    };
+    let want_nt = deals.iter().map(|d| nt(south(d, 4))).sum::<i64>() / 6;
+    let want_s = deals.iter().map(|d| spades(south(d, 3))).sum::<i64>() / 6;
+    let rows = stats[0]["statistics"]["evalcontract"][0]
+        .as_array()
+        .unwrap();
+    assert_eq!(rows.len(), 70, "2 vulnerabilities, 5 strains, 7 levels");
+    let row = |contract: &str| {
+        rows.iter()
+            .find(|r| r["contract"] == contract && r["vulnerable"] == false)
+            .unwrap()
+    };
+    assert_eq!(row("3NT")["south"].as_i64(), Some(want_nt));
+    assert_eq!(row("4S")["south"].as_i64(), Some(want_s));
+}
