@@ -22,21 +22,8 @@ pub(crate) fn value_error(e: impl std::fmt::Display) -> PyErr {
 
 /// Reads a seat: `N`, `E`, `S`, `W` or `north` .. `west`, either case.
 pub(crate) fn parse_seat(s: &str) -> PyResult<Seat> {
-    let t = s.trim().to_ascii_lowercase();
-    let seat = match t.as_str() {
-        "north" => Some(Seat::North),
-        "east" => Some(Seat::East),
-        "south" => Some(Seat::South),
-        "west" => Some(Seat::West),
-        _ => {
-            let mut chars = t.chars();
-            match (chars.next(), chars.next()) {
-                (Some(c), None) => Seat::from_letter(c),
-                _ => None,
-            }
-        }
-    };
-    seat.ok_or_else(|| value_error(format!("{s:?} is not a seat: use N, E, S or W")))
+    s.parse()
+        .map_err(|_| value_error(format!("{s:?} is not a seat: use N, E, S or W")))
 }
 
 /// Reads a strain: `S`, `H`, `D`, `C`, `NT` or `N`, or its name (`spades` ... `notrump`), any case.
