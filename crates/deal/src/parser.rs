@@ -5,7 +5,9 @@
 //! then `||`, `&&`, `== !=`, `< <= > >=`, `+ -`, `* / %`, and the unary `!`. A minus sign
 //! makes a negative number only (dealer's grammar has no unary minus on expressions).
 
-use crate::ast::{Action, BinOp, Contract, Count, Expr, PrintItem, Variable, Vulnerable};
+use crate::ast::{
+    Action, BinOp, Contract, Count, Expr, PrintItem, PrintSeats, Variable, Vulnerable,
+};
 use crate::error::{ScriptError, Span};
 use crate::gen::{seat_name, Predeal, PredealError, ShapeSet};
 use crate::lexer::{tokenize, Keyword as K, Tok, Token};
@@ -376,7 +378,8 @@ impl Parser {
                 K::Print => {
                     self.bump();
                     self.expect(&Tok::LParen, "'(' after print")?;
-                    let mut seats = vec![self.seat()?];
+                    let mut seats = PrintSeats::new();
+                    seats.push(self.seat()?);
                     while self.eat(&Tok::Comma) {
                         seats.push(self.seat()?);
                     }
