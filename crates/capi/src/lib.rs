@@ -65,7 +65,7 @@
 /// them can replace these lines alone.
 mod prelude {
     pub use ddsolve::exec::{default_threads, map_in_order, solve_tables_by, SharedTables};
-    pub use ddsolve::{BatchOptions, Solutions, Solver, Target};
+    pub use ddsolve::{BatchOptions, PlayValues, Solutions, Solver, Target};
     pub use ddsolve_cards::{
         Card, DdTable, Deal, DealError, Hand, Holding, Position, PositionError, Rank, Seat,
         SeatMap, Side, Strain, Suit, Vulnerability,

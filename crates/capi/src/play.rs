@@ -43,7 +43,7 @@ pub fn analyse(solver: &mut Solver, dl: &DealBin, cards: &[Card]) -> Result<Solv
     let cap = (4 * tricks_left.saturating_sub(1)).saturating_sub(in_trick);
     let cards = &cards[..cards.len().min(cap)];
     let declarer = start.leader().prev();
-    let values: Vec<u8> = if in_trick == 0 {
+    let values: PlayValues = if in_trick == 0 {
         let deal = Deal::new(*start.hands()).map_err(|_| RETURN_CARD_COUNT)?;
         solver
             .analyse_play(&deal, start.trump(), start.leader(), cards)

@@ -70,8 +70,8 @@ pub use ddsolve_cards::{
 pub use ddsolve_exec::{BatchOptions, BatchOrder};
 pub use ddsolve_orderings::{AnyOrdering, OrderingKind};
 pub use ddsolve_search::{
-    CardOrder, CardValue, Driver, MoveOrdering, PlayAnalysis, PlayAnalysisError, SearchConfig,
-    Solution, Solutions, SolveError, Target, TranspositionTable,
+    CardOrder, CardValue, Driver, MoveOrdering, PlayAnalysis, PlayAnalysisError, PlayValues,
+    SearchConfig, Solution, Solutions, SolveError, Target, TranspositionTable,
 };
 
 /// The default solver: the search crate's [`search::Solver`] with the table and the

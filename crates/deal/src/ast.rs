@@ -10,6 +10,7 @@ use crate::gen::ShapeSet;
 pub use crate::lexer::BinOp;
 use ddsolve::par::Doubling;
 use ddsolve_cards::{Card, Seat, Strain, Suit};
+use smallvec::SmallVec;
 use std::fmt;
 
 /// A count summed over a hand or one suit of it.
@@ -171,6 +172,10 @@ pub enum PrintItem {
     Expr(Expr),
 }
 
+/// The seats of `print(...)`, inline up to 4, the four seats; a longer list (a seat named
+/// twice) spills to the heap.
+pub type PrintSeats = SmallVec<[Seat; 4]>;
+
 /// An action.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
@@ -179,7 +184,7 @@ pub enum Action {
     /// `printew`: West and East side by side.
     PrintEw,
     /// `print(north, south)`: at the end, each listed seat's hands on a page of its own.
-    Print(Vec<Seat>),
+    Print(PrintSeats),
     /// `printpbn`: a PBN game per deal.
     PrintPbn,
     /// `printcompact` or `printcompact(expr)`: a line per hand, then the value.
@@ -187,6 +192,8 @@ pub enum Action {
     /// `printoneline` or `printoneline(expr)`: the deal on one line, then the value.
     PrintOneLine(Option<Expr>),
     /// `printes(items)`: strings and values.
+    // A Vec, not a SmallVec: the items are read at every deal, where a SmallVec's test of
+    // where its items are costs more than the allocation it saves once a script.
     PrintEs(Vec<PrintItem>),
     /// `average "label" expr`.
     Average(Option<String>, Expr),

@@ -13,7 +13,9 @@
 //! condition by the `=` after a name. And the errors we want (line, column, what was
 //! expected, in the words of the language) come straight from the point of failure.
 
-use crate::ast::{Action, BinOp, Contract, Count, Expr, PrintItem, Variable, Vulnerable};
+use crate::ast::{
+    Action, BinOp, Contract, Count, Expr, PrintItem, PrintSeats, Variable, Vulnerable,
+};
 use crate::error::{ScriptError, Span};
 use crate::gen::{seat_name, Predeal, PredealError, ShapeSet};
 use crate::lexer::{tokenize, Keyword as K, Tok, Token};
@@ -384,7 +386,8 @@ impl Parser {
                 K::Print => {
                     self.bump();
                     self.expect(&Tok::LParen, "'(' after print")?;
-                    let mut seats = vec![self.seat()?];
+                    let mut seats = PrintSeats::new();
+                    seats.push(self.seat()?);
                     while self.eat(&Tok::Comma) {
                         seats.push(self.seat()?);
                     }

@@ -84,7 +84,7 @@ pub use ddsolve_moves::MoveOrdering;
 pub use ddsolve_tt::TranspositionTable;
 pub use driver::Driver;
 pub use play::{
-    play_positions, PlayAnalysis, PlayAnalysisError, PlayDriver, PlayOptions, PlayOrder,
+    play_positions, PlayAnalysis, PlayAnalysisError, PlayDriver, PlayOptions, PlayOrder, PlayValues,
 };
 pub use solver::{
     table_sources, CardOrder, CardValue, Solution, Solutions, SolveError, Solver, Target,

@@ -19,6 +19,7 @@ use crate::{Solutions, Solver, Target};
 use ddsolve_cards::{Card, Deal, PlayError, Position, Seat, Side, Strain, Suit};
 use ddsolve_moves::MoveOrdering;
 use ddsolve_tt::TranspositionTable;
+use smallvec::{smallvec, SmallVec};
 use thiserror::Error;
 
 /// How [`Solver::analyse_play_with`] evaluates each position.
@@ -60,6 +61,10 @@ pub enum PlayOrder {
     Backward,
 }
 
+/// The values of a play analysis ([`PlayAnalysis::tricks`]), inline up to a whole deal's: one
+/// before the first card and one after each of the 52, so no analysis allocates them.
+pub type PlayValues = SmallVec<[u8; 53]>;
+
 /// The result of a play analysis.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayAnalysis {
@@ -68,7 +73,7 @@ pub struct PlayAnalysis {
     /// Tricks of declarer's side: `tricks[0]` before any card, `tricks[i]` after the `i`-th
     /// card (won so far in the play plus double-dummy tricks from there). One more value
     /// than cards played.
-    pub tricks: Vec<u8>,
+    pub tricks: PlayValues,
     /// Search nodes visited for the analysis.
     pub nodes: u64,
 }
@@ -107,7 +112,7 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
     /// let mut solver: Solver<_, AnyOrdering> = Solver::with_tt(SearchConfig::default(), TtPattern::new(16));
     /// let a = solver.analyse_play(&deal, Strain::Spades, Seat::North, &cards)?;
     /// assert_eq!(a.declarer, Seat::West);
-    /// assert_eq!(a.tricks, [8, 8, 8, 8, 8]);
+    /// assert_eq!(a.tricks[..], [8, 8, 8, 8, 8]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn analyse_play(
@@ -134,7 +139,10 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
         let declarer = leader.prev();
         let side = declarer.side();
         let nodes0 = self.nodes();
-        let mut tricks = vec![0u8; positions.len()];
+        let mut values: PlayValues = smallvec![0u8; positions.len()];
+        // The loops index a slice: indexing the SmallVec itself looks up where its items are
+        // at every access.
+        let tricks = values.as_mut_slice();
         // Position `i` is reached by card `i - 1`, played by the hand to play in position
         // `i - 1`: after a card of declarer's side its total cannot go up, after a
         // defender's card it cannot go down.
@@ -191,7 +199,7 @@ impl<T: TranspositionTable, O: MoveOrdering> Solver<T, O> {
         }
         Ok(PlayAnalysis {
             declarer,
-            tricks,
+            tricks: values,
             nodes: self.nodes() - nodes0,
         })
     }

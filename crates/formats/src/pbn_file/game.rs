@@ -6,6 +6,7 @@ use super::board::{board_dealer, board_vulnerability};
 use super::lines::LineEnd;
 use crate::excerpt::quote;
 use ddsolve_cards::{Deal, Seat, Vulnerability};
+use smallvec::SmallVec;
 use std::ops::Range;
 use thiserror::Error;
 
@@ -30,11 +31,16 @@ impl Tag {
     }
 }
 
+/// A game's tags ([`Game::tags`]), inline up to 24: room for PBN's fifteen mandatory tags
+/// with `[Auction]`, `[Play]` and the four tags of a double-dummy annotation. A game with
+/// more spills them to the heap.
+pub type GameTags = SmallVec<[Tag; 24]>;
+
 /// A game: a board's tag pairs with their sections, up to the empty line that ends it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     /// The tags in file order.
-    pub tags: Vec<Tag>,
+    pub tags: GameTags,
     /// The line of its first tag, from 1.
     pub line: usize,
     /// Where the game's last non-empty line ends (after its line end, if it has one).

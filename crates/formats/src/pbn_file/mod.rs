@@ -46,7 +46,7 @@ pub use board::{board_dealer, board_vulnerability};
 pub use dd_tags::{
     double_dummy_tricks, optimum_result_table, parse_double_dummy_tricks, tag_line, DD_TAGS,
 };
-pub use game::{BoardError, Game, GameDeal, Tag};
+pub use game::{BoardError, Game, GameDeal, GameTags, Tag};
 pub use lines::LineEnd;
 pub use rewrite::GameEdit;
 pub use tokenizer::{Limits, PbnFileError, MAX_LINE_BYTES};

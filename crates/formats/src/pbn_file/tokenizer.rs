@@ -1,7 +1,7 @@
 //! The tokenizer: one walk over a file's bytes that reads tag pairs, section data, comments
 //! and commentary into games (an empty line ends a game), within a reader's [`Limits`].
 
-use super::game::{Game, Tag};
+use super::game::{Game, GameTags, Tag};
 use super::lines::{line_end_of, line_start};
 use super::PbnFile;
 use crate::excerpt::quote;
@@ -183,7 +183,7 @@ impl<'a> Parser<'a> {
                     let game = match &mut self.open {
                         Some(game) => game,
                         None => self.open.insert(Game {
-                            tags: Vec::new(),
+                            tags: GameTags::new(),
                             line: tag.line,
                             end: 0,
                             line_end: line_end_of(b, tag.span.start),
