@@ -7,7 +7,7 @@
 //! [`ParRecord::new`], [`SolveRecord::new`], [`PlayRecord::new`]), so a front end only runs
 //! the solver and serializes.
 
-use ddsolve_cards::{Card, DdTable, Deal, Holding, Position, Seat, Side, Strain, Vulnerability};
+use ddsolve_cards::{Card, DdTable, Deal, Position, Seat, Side, Strain, Vulnerability};
 use ddsolve_par::{
     dealer_par, par, sides_par, DealerPar, Declarers, ParContract, ParOutcome, SidePar,
 };
@@ -300,9 +300,7 @@ pub fn sorted_groups(cards: &[CardValue]) -> Vec<CardValue> {
 
 /// The cards a group stands for, highest first (the group's own card included).
 pub fn group_cards(g: &CardValue) -> impl Iterator<Item = Card> + '_ {
-    let suit = g.card.suit();
-    let equals = g.equals | Holding::single(g.card.rank());
-    equals.iter().map(move |r| Card::new(suit, r))
+    g.cards()
 }
 
 /// One card of `ddsolve play`.

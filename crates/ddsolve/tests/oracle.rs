@@ -1,75 +1,18 @@
-//! The solver against the brute-force oracle on random endings of up to 5 cards a hand, all
-//! strains and leaders, positions in mid-trick too: the value of the position and of every
-//! card agree, with the default configuration and with each enhancement switched off.
+//! The default solver against the brute-force oracle on random endings of up to 5 cards a
+//! hand, all strains and leaders, positions in mid-trick too: the value of the position and
+//! of every card agree, with each ordering and table of the front crate. The search's own
+//! switches are checked with the search (`crates/search/tests/oracle.rs`).
 
 mod common;
 use common::check_against_oracle;
-use ddsolve::{Driver, OrderingKind, SearchConfig, Solver, SolverBuilder, TtKind};
+use ddsolve::{OrderingKind, SearchConfig, Solver, SolverBuilder, TtKind};
 use ddsolve_cards::DealRng;
 use ddsolve_testkit::oracle;
 
 fn configs() -> Vec<(&'static str, SolverBuilder)> {
-    let d = SearchConfig::default();
     let b = SolverBuilder::new();
     vec![
         ("default", b),
-        (
-            "no quick tricks",
-            b.search(SearchConfig {
-                quick_tricks: false,
-                ..d
-            }),
-        ),
-        (
-            "no later tricks",
-            b.search(SearchConfig {
-                later_tricks: false,
-                ..d
-            }),
-        ),
-        (
-            "no transposition table",
-            b.search(SearchConfig {
-                transposition_table: false,
-                ..d
-            }),
-        ),
-        (
-            "table before the estimators",
-            b.search(SearchConfig {
-                tt_first_tricks: 2,
-                ..d
-            }),
-        ),
-        ("no etc", b.search(SearchConfig { etc: false, ..d })),
-        (
-            "etc everywhere",
-            b.search(SearchConfig {
-                etc_min_cards: 0,
-                ..d
-            }),
-        ),
-        (
-            "no small-card filter",
-            b.search(SearchConfig {
-                small_card_filter: false,
-                ..d
-            }),
-        ),
-        (
-            "no forced moves",
-            b.search(SearchConfig {
-                forced_moves: false,
-                ..d
-            }),
-        ),
-        (
-            "no symmetry",
-            b.search(SearchConfig {
-                symmetry: false,
-                ..d
-            }),
-        ),
         ("rank ordering", b.ordering(OrderingKind::Rank)),
         ("paper ordering", b.ordering(OrderingKind::Paper)),
         ("cutoff-card ordering", b.ordering(OrderingKind::Cutoff)),
@@ -84,13 +27,6 @@ fn configs() -> Vec<(&'static str, SolverBuilder)> {
         (
             "cutoff-card ordering, no lead categories",
             b.ordering(OrderingKind::CutoffNoLeadCategories),
-        ),
-        (
-            "step driver",
-            b.search(SearchConfig {
-                driver: Driver::Step,
-                ..d
-            }),
         ),
     ]
 }

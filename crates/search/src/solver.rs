@@ -76,6 +76,15 @@ pub struct CardValue {
     pub tricks: u8,
 }
 
+impl CardValue {
+    /// The cards this value stands for, highest first: the card and its equals.
+    pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {
+        let suit = self.card.suit();
+        let equals = self.equals | Holding::single(self.card.rank());
+        equals.iter().map(move |r| Card::new(suit, r))
+    }
+}
+
 /// The answer to a solve request.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {

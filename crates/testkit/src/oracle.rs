@@ -70,6 +70,36 @@ pub fn try_tricks(pos: &Position) -> Result<u32, OracleError> {
     Ok(for_side(side, ns, pos.tricks_left()))
 }
 
+/// Checks a solver's answers for `pos` against the oracle's: `cards`, the value of every
+/// legal card, each once (as tricks of the side to play), and `value`, the position's;
+/// `name` names the solver in a failure.
+///
+/// # Panics
+/// On the first disagreement, naming the card or the value and the position.
+pub fn check_values(
+    pos: &Position,
+    cards: impl IntoIterator<Item = (Card, u32)>,
+    value: u32,
+    name: &str,
+) {
+    let want = card_values(pos);
+    let best = want.iter().map(|&(_, v)| v).max().expect("a legal card");
+    let mut seen = 0;
+    for (card, v) in cards {
+        let Some(&(_, w)) = want.iter().find(|(c, _)| *c == card) else {
+            panic!("[{name}] {card} is not a legal card in {pos:?}");
+        };
+        assert_eq!(v, w, "[{name}] card {card} in {pos:?}");
+        seen += 1;
+    }
+    assert_eq!(
+        seen,
+        want.len(),
+        "[{name}] every legal card reported once in {pos:?}"
+    );
+    assert_eq!(value, best, "[{name}] value of {pos:?}");
+}
+
 /// For every legal card of the hand to play, in [`ddsolve_cards::Hand::iter`] order (spades
 /// first, each suit from the ace down): the tricks the side to play takes from now to the
 /// end (the trick in progress included) if it plays that card and both sides then play
