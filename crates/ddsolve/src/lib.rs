@@ -15,9 +15,10 @@
 //!   objects that every front end (the command line's `--format json`, the HTTP server,
 //!   ...) writes, so that they share one schema.
 //!
-//! The crate's tests hold every test that runs the solver with the default table or a
-//! particular one (DDS's tables, the brute-force oracle, threads, play, the tables'
-//! budgets), since the table crates never depend on the search. Its examples are the
+//! The crate's tests run the default solver and each of its tables and orderings (DDS's
+//! tables, the brute-force oracle, threads, play, the tables' budgets), since the table
+//! crates never depend on the search; the search's own switches are checked against the
+//! oracle with the search (`crates/search/tests/oracle.rs`). Its examples are the
 //! measuring harnesses (`perf`, `strains`, `onepos`, `tt_pattern_compare`,
 //! `tt_zobrist_ablation`).
 //!
