@@ -34,18 +34,26 @@ pub struct OutputInfo {
 
 /// The state of one action over a run.
 #[derive(Clone, Debug)]
+#[repr(u8)]
 enum State {
     Stateless,
+    /// The values' count, sum and sum of squares, exact: any split of the deals gives the
+    /// same.
     Average {
+        n: u64,
         sum: i64,
-        mean: Mean,
+        squares: i128,
     },
     Frequency {
+        /// The range counted value by value.
+        range: (i32, i32),
         low: u64,
         high: u64,
         counts: Vec<u64>,
     },
     Frequency2 {
+        /// The two ranges.
+        ranges: [(i32, i32); 2],
         counts: Vec<u64>,
     },
     Print {
@@ -64,6 +72,8 @@ pub struct Actions<'s> {
     info: OutputInfo,
     /// With [`Actions::record`]: each produced deal, its values and its text.
     recorded: Option<Vec<Produced>>,
+    /// [`Actions::on_deal`]'s values, kept between deals.
+    scratch: Vec<i32>,
 }
 
 /// A produced deal as [`Actions::record`] keeps it: the deal, the values its actions printed
@@ -220,37 +230,12 @@ pub fn format_g(v: f64) -> String {
 impl<'s> Actions<'s> {
     /// The actions of a list, with the information their output needs.
     pub fn new(actions: &'s [Action], info: OutputInfo) -> Actions<'s> {
-        let states = actions
-            .iter()
-            .map(|a| match a {
-                Action::Average(..) => State::Average {
-                    sum: 0,
-                    mean: Mean::new(),
-                },
-                Action::Frequency(_, _, lo, hi) => State::Frequency {
-                    low: 0,
-                    high: 0,
-                    counts: vec![0; (*hi as i64 - *lo as i64 + 1) as usize],
-                },
-                Action::Frequency2(_, [(_, lo1, hi1), (_, lo2, hi2)]) => State::Frequency2 {
-                    counts: vec![
-                        0;
-                        ((*hi1 as i64 - *lo1 as i64 + 3) * (*hi2 as i64 - *lo2 as i64 + 3))
-                            as usize
-                    ],
-                },
-                Action::Print(_) => State::Print { deals: Vec::new() },
-                Action::EvalContract => State::EvalContract {
-                    results: Box::new([[[0; 14]; 5]; 2]),
-                },
-                _ => State::Stateless,
-            })
-            .collect();
         Actions {
             actions,
-            states,
+            states: fresh_states(actions),
             info,
             recorded: None,
+            scratch: Vec::new(),
         }
     }
 
@@ -287,16 +272,19 @@ impl<'s> Actions<'s> {
                         *sum as f64 / nprod as f64
                     },
                 },
-                (Action::Frequency(label, _, lo, hi), State::Frequency { low, high, counts }) => {
-                    ActionResult::Frequency {
-                        label: label.clone(),
-                        range: (*lo, *hi),
-                        counts: counts.clone(),
-                        below: *low,
-                        above: *high,
-                    }
-                }
-                (Action::Frequency2(label, dims), State::Frequency2 { counts }) => {
+                (
+                    Action::Frequency(label, _, lo, hi),
+                    State::Frequency {
+                        low, high, counts, ..
+                    },
+                ) => ActionResult::Frequency {
+                    label: label.clone(),
+                    range: (*lo, *hi),
+                    counts: counts.clone(),
+                    below: *low,
+                    above: *high,
+                },
+                (Action::Frequency2(label, dims), State::Frequency2 { counts, .. }) => {
                     let [(_, lo1, hi1), (_, lo2, hi2)] = *dims;
                     let cols = (hi2 as i64 - lo2 as i64 + 3) as usize;
                     ActionResult::Frequency2 {
@@ -317,9 +305,9 @@ impl<'s> Actions<'s> {
     }
 
     /// The running mean of each `average`, in the order of the actions.
-    pub fn means(&self) -> impl Iterator<Item = &Mean> + '_ {
+    pub fn means(&self) -> impl Iterator<Item = Mean> + '_ {
         self.states.iter().filter_map(|s| match s {
-            State::Average { mean, .. } => Some(mean),
+            State::Average { n, sum, squares } => Some(Mean::from_integer_sums(*n, *sum, *squares)),
             _ => None,
         })
     }
@@ -340,7 +328,8 @@ impl<'s> Actions<'s> {
         })
     }
 
-    /// Runs the actions on the evaluator's deal, the `nprod`-th produced (from 0).
+    /// Runs the actions on the evaluator's deal, the `nprod`-th produced (from 0):
+    /// [`evaluate`] then [`Actions::apply`].
     pub fn on_deal(
         &mut self,
         out: &mut impl Write,
@@ -349,19 +338,38 @@ impl<'s> Actions<'s> {
         dd: &mut dyn Tricks,
         rand: &mut dyn Rand,
     ) -> Result<(), RunError> {
+        let deal = *ev.deal();
+        let mut values = std::mem::take(&mut self.scratch);
+        values.clear();
+        let result = evaluate(self.actions, ev, dd, rand, &mut values)
+            .and_then(|()| self.apply(out, nprod, &deal, &values));
+        self.scratch = values;
+        result
+    }
+
+    /// Writes and counts what the actions make of `deal`, the `nprod`-th produced (from 0),
+    /// whose values [`evaluate`] found: the part of a deal's actions that must run in the
+    /// produced order.
+    pub fn apply(
+        &mut self,
+        out: &mut impl Write,
+        nprod: u64,
+        deal: &Deal,
+        values: &[i32],
+    ) -> Result<(), RunError> {
         if self.info.json {
-            return self.on_deal_json(out, nprod, ev, dd, rand);
+            return self.apply_json(out, nprod, deal, values);
         }
         if self.recorded.is_none() {
-            return self.deal_actions(out, nprod, ev, dd, rand, &mut Vec::new());
+            return self.apply_text(out, nprod, deal, values, &mut Vec::new());
         }
         let mut text = Vec::new();
-        let mut values = Vec::new();
-        self.deal_actions(&mut text, nprod, ev, dd, rand, &mut values)?;
+        let mut printed = Vec::new();
+        self.apply_text(&mut text, nprod, deal, values, &mut printed)?;
         out.write_all(&text)?;
         let produced = Produced {
-            deal: *ev.deal(),
-            values,
+            deal: *deal,
+            values: printed,
             text: String::from_utf8_lossy(&text).into_owned(),
         };
         if let Some(r) = self.recorded.as_mut() {
@@ -370,31 +378,34 @@ impl<'s> Actions<'s> {
         Ok(())
     }
 
-    /// [`Actions::on_deal`], the printed values pushed on `values`.
-    fn deal_actions(
+    /// [`Actions::apply`] in dealer's text, the printed values pushed on `printed`.
+    fn apply_text(
         &mut self,
         out: &mut impl Write,
         nprod: u64,
-        ev: &mut Evaluator<'_>,
-        dd: &mut dyn Tricks,
-        rand: &mut dyn Rand,
-        values: &mut Vec<i32>,
+        deal: &Deal,
+        values: &[i32],
+        printed: &mut Vec<i32>,
     ) -> Result<(), RunError> {
-        let deal = *ev.deal();
+        let mut values = Values(values.iter());
         for (a, st) in self.actions.iter().zip(self.states.iter_mut()) {
+            if st.counts() {
+                st.count(&mut values);
+                continue;
+            }
             match (a, st) {
                 (Action::PrintAll, _) => {
                     writeln!(out, "{:4}.", nprod + 1)?;
-                    write_columns(out, &deal, &Seat::ALL)?;
+                    write_columns(out, deal, &Seat::ALL)?;
                 }
-                (Action::PrintEw, _) => write_columns(out, &deal, &[Seat::West, Seat::East])?,
+                (Action::PrintEw, _) => write_columns(out, deal, &[Seat::West, Seat::East])?,
                 (Action::PrintCompact(e), _) => {
                     for seat in Seat::ALL {
-                        writeln!(out, "{} {}", seat_letter(seat), hand_dots(&deal, seat))?;
+                        writeln!(out, "{} {}", seat_letter(seat), hand_dots(deal, seat))?;
                     }
-                    if let Some(e) = e {
-                        let v = ev.eval(e, dd, rand)?;
-                        values.push(v);
+                    if e.is_some() {
+                        let v = values.next();
+                        printed.push(v);
                         writeln!(out, "{v}")?;
                     }
                 }
@@ -403,12 +414,12 @@ impl<'s> Actions<'s> {
                     for seat in Seat::ALL {
                         line.push(seat_letter(seat));
                         line.push(' ');
-                        line.push_str(&hand_dots(&deal, seat));
+                        line.push_str(&hand_dots(deal, seat));
                         line.push(' ');
                     }
-                    if let Some(e) = e {
-                        let v = ev.eval(e, dd, rand)?;
-                        values.push(v);
+                    if e.is_some() {
+                        let v = values.next();
+                        printed.push(v);
                         line.push_str(&v.to_string());
                     }
                     line.push('\n');
@@ -418,59 +429,256 @@ impl<'s> Actions<'s> {
                     for item in items {
                         match item {
                             PrintItem::Str(s) => out.write_all(s.as_bytes())?,
-                            PrintItem::Expr(e) => {
-                                let v = ev.eval(e, dd, rand)?;
-                                values.push(v);
+                            PrintItem::Expr(_) => {
+                                let v = values.next();
+                                printed.push(v);
                                 write!(out, "{v}")?;
                             }
                         }
                     }
                 }
                 (Action::PrintPbn, _) if !self.info.quiet => {
-                    write_pbn(&self.info, out, nprod, &deal)?;
+                    write_pbn(&self.info, out, nprod, deal)?;
                 }
-                (Action::Print(_), State::Print { deals }) => deals.push(deal),
-                (Action::Average(_, e), State::Average { sum, mean }) => {
-                    let v = ev.eval(e, dd, rand)?;
-                    *sum += v as i64;
-                    mean.add(f64::from(v));
-                }
-                (Action::Frequency(_, e, lo, hi), State::Frequency { low, high, counts }) => {
-                    let v = ev.eval(e, dd, rand)?;
-                    if v < *lo {
-                        *low += 1;
-                    } else if v > *hi {
-                        *high += 1;
-                    } else {
-                        counts[(v - lo) as usize] += 1;
-                    }
-                }
-                (Action::Frequency2(_, dims), State::Frequency2 { counts }) => {
-                    let [(e1, lo1, hi1), (e2, lo2, hi2)] = dims;
-                    let v1 = ev.eval(e1, dd, rand)?;
-                    let v2 = ev.eval(e2, dd, rand)?;
-                    let cell = |v: i32, lo: i32, hi: i32| -> usize {
-                        if v > hi {
-                            (hi as i64 - lo as i64 + 2) as usize
-                        } else {
-                            (v as i64 - lo as i64 + 1).max(0) as usize
-                        }
-                    };
-                    let width = (*hi2 as i64 - *lo2 as i64 + 3) as usize;
-                    counts[width * cell(v1, *lo1, *hi1) + cell(v2, *lo2, *hi2)] += 1;
-                }
+                (Action::Print(_), State::Print { deals }) => deals.push(*deal),
                 (Action::EvalContract, State::EvalContract { results }) => {
                     for strain in Strain::ALL {
-                        let s = ev.tricks(Seat::South, strain, dd) as usize;
-                        let w = ev.tricks(Seat::West, strain, dd) as usize;
-                        results[0][dealer_strain(strain)][s] += 1;
-                        results[1][dealer_strain(strain)][w] += 1;
+                        let (s, w) = (values.next(), values.next());
+                        results[0][dealer_strain(strain)][s as usize] += 1;
+                        results[1][dealer_strain(strain)][w as usize] += 1;
                     }
                 }
                 _ => {}
             }
         }
         Ok(())
+    }
+}
+
+/// Each action's state before the first deal.
+fn fresh_states(actions: &[Action]) -> Vec<State> {
+    actions
+        .iter()
+        .map(|a| match a {
+            Action::Average(..) => State::Average {
+                n: 0,
+                sum: 0,
+                squares: 0,
+            },
+            Action::Frequency(_, _, lo, hi) => State::Frequency {
+                range: (*lo, *hi),
+                low: 0,
+                high: 0,
+                counts: vec![0; (*hi as i64 - *lo as i64 + 1) as usize],
+            },
+            Action::Frequency2(_, [(_, lo1, hi1), (_, lo2, hi2)]) => State::Frequency2 {
+                ranges: [(*lo1, *hi1), (*lo2, *hi2)],
+                counts: vec![
+                    0;
+                    ((*hi1 as i64 - *lo1 as i64 + 3) * (*hi2 as i64 - *lo2 as i64 + 3))
+                        as usize
+                ],
+            },
+            Action::Print(_) => State::Print { deals: Vec::new() },
+            Action::EvalContract => State::EvalContract {
+                results: Box::new([[[0; 14]; 5]; 2]),
+            },
+            _ => State::Stateless,
+        })
+        .collect()
+}
+
+/// The counts of some of a run's deals, for actions that only count
+/// ([`Actions::only_counts`]): made on the thread that dealt them ([`Actions::zero_counts`],
+/// [`Counts::count`]) and added to the run's in order ([`Actions::add_counts`]).
+#[derive(Clone, Debug)]
+pub(crate) struct Counts(Vec<State>);
+
+impl Counts {
+    /// Counts a deal's values (from [`evaluate`]).
+    pub(crate) fn count(&mut self, values: &[i32]) {
+        let mut values = Values(values.iter());
+        for st in &mut self.0 {
+            st.count(&mut values);
+        }
+    }
+}
+
+impl Actions<'_> {
+    /// Whether the actions only count (`average`, `frequency`; `printpbn` under `-q`,
+    /// which writes nothing) and nothing is written or kept for each deal: then the deals
+    /// can be counted in parts, on several threads, and the parts added.
+    pub(crate) fn only_counts(&self) -> bool {
+        !self.info.json
+            && self.recorded.is_none()
+            && self.actions.iter().all(|a| match a {
+                Action::Average(..) | Action::Frequency(..) | Action::Frequency2(..) => true,
+                Action::PrintPbn => self.info.quiet,
+                _ => false,
+            })
+    }
+
+    /// Counts of no deal, to count a part of the run's deals in.
+    pub(crate) fn zero_counts(&self) -> Counts {
+        Counts(fresh_states(self.actions))
+    }
+
+    /// Adds a part's counts to the run's (they are exact integers: the same, whatever the
+    /// parts).
+    pub(crate) fn add_counts(&mut self, counts: &Counts) {
+        for (st, part) in self.states.iter_mut().zip(&counts.0) {
+            st.add(part);
+        }
+    }
+}
+
+/// Pushes on `values` every value the actions `list` read on the evaluator's deal, in the
+/// actions' order (so that `rnd` is called as dealer calls it): each expression of `printcompact(e)`,
+/// `printoneline(e)` and `printes(...)`, each `average`'s and `frequency`'s (two for a
+/// two-dimensional one), and `evalcontract`'s tricks (South's then West's, strain by
+/// strain). It reads the actions, not their state: the deals of a run can be evaluated on
+/// the threads that dealt them, and [`Actions::apply`]'d in order.
+pub fn evaluate(
+    list: &[Action],
+    ev: &mut Evaluator<'_>,
+    dd: &mut dyn Tricks,
+    rand: &mut dyn Rand,
+    values: &mut Vec<i32>,
+) -> Result<(), RunError> {
+    for a in list {
+        match a {
+            Action::PrintCompact(Some(e))
+            | Action::PrintOneLine(Some(e))
+            | Action::Average(_, e)
+            | Action::Frequency(_, e, _, _) => values.push(ev.eval(e, dd, rand)?),
+            Action::PrintEs(items) => {
+                for item in items {
+                    if let PrintItem::Expr(e) = item {
+                        values.push(ev.eval(e, dd, rand)?);
+                    }
+                }
+            }
+            Action::Frequency2(_, [(e1, ..), (e2, ..)]) => {
+                values.push(ev.eval(e1, dd, rand)?);
+                values.push(ev.eval(e2, dd, rand)?);
+            }
+            Action::EvalContract => {
+                for strain in Strain::ALL {
+                    values.push(i32::from(ev.tricks(Seat::South, strain, dd)));
+                    values.push(i32::from(ev.tricks(Seat::West, strain, dd)));
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// The values of [`evaluate`], read back in the same order by [`Actions::apply`].
+struct Values<'v>(std::slice::Iter<'v, i32>);
+
+impl Values<'_> {
+    /// The next value.
+    fn next(&mut self) -> i32 {
+        *self
+            .0
+            .next()
+            .expect("evaluate gives a value for each expression apply reads")
+    }
+
+    /// The value `n` after the next (0: the next), left to read.
+    fn peek(&self, n: usize) -> Option<i32> {
+        self.0.clone().nth(n).copied()
+    }
+}
+
+impl State {
+    /// Adds the counts of `part`, a state of the same action.
+    fn add(&mut self, part: &State) {
+        match (self, part) {
+            (
+                State::Average { n, sum, squares },
+                State::Average {
+                    n: n2,
+                    sum: sum2,
+                    squares: squares2,
+                },
+            ) => {
+                *n += n2;
+                *sum += sum2;
+                *squares += squares2;
+            }
+            (
+                State::Frequency {
+                    low, high, counts, ..
+                },
+                State::Frequency {
+                    low: low2,
+                    high: high2,
+                    counts: counts2,
+                    ..
+                },
+            ) => {
+                *low += low2;
+                *high += high2;
+                counts.iter_mut().zip(counts2).for_each(|(c, c2)| *c += c2);
+            }
+            (
+                State::Frequency2 { counts, .. },
+                State::Frequency2 {
+                    counts: counts2, ..
+                },
+            ) => {
+                counts.iter_mut().zip(counts2).for_each(|(c, c2)| *c += c2);
+            }
+            _ => {}
+        }
+    }
+
+    /// Whether the state is an `average`'s or a `frequency`'s.
+    #[inline]
+    fn counts(&self) -> bool {
+        matches!(
+            self,
+            State::Average { .. } | State::Frequency { .. } | State::Frequency2 { .. }
+        )
+    }
+
+    /// Counts the next value(s) into an `average` or a `frequency` (other states: none).
+    #[inline]
+    fn count(&mut self, values: &mut Values<'_>) {
+        match self {
+            State::Average { n, sum, squares } => {
+                let v = values.next();
+                *n += 1;
+                *sum += i64::from(v);
+                *squares += i128::from(v) * i128::from(v);
+            }
+            State::Frequency {
+                range: (lo, hi),
+                low,
+                high,
+                counts,
+            } => {
+                let v = values.next();
+                if v < *lo {
+                    *low += 1;
+                } else if v > *hi {
+                    *high += 1;
+                } else {
+                    counts[(v - *lo) as usize] += 1;
+                }
+            }
+            State::Frequency2 {
+                ranges: [(lo1, hi1), (lo2, hi2)],
+                counts,
+            } => {
+                let (v1, v2) = (values.next(), values.next());
+                let width = (*hi2 as i64 - *lo2 as i64 + 3) as usize;
+                counts[width * cell2(v1, *lo1, *hi1) + cell2(v2, *lo2, *hi2)] += 1;
+            }
+            State::Stateless | State::Print { .. } | State::EvalContract { .. } => {}
+        }
     }
 }
 
@@ -531,7 +739,8 @@ impl Actions<'_> {
                         out.write_all(b"\x0c")?;
                     }
                 }
-                (Action::Average(label, _), State::Average { sum, mean }) => {
+                (Action::Average(label, _), State::Average { n, sum, squares }) => {
+                    let mean = Mean::from_integer_sums(*n, *sum, *squares);
                     if let Some(l) = label {
                         write!(out, "{l}: ")?;
                     }
@@ -556,7 +765,12 @@ impl Actions<'_> {
                         None => writeln!(out, "{}", format_g(v))?,
                     }
                 }
-                (Action::Frequency(label, _, lo, _), State::Frequency { low, high, counts }) => {
+                (
+                    Action::Frequency(label, _, lo, _),
+                    State::Frequency {
+                        low, high, counts, ..
+                    },
+                ) => {
                     writeln!(out, "Frequency {}:", label.as_deref().unwrap_or(""))?;
                     let total = low + high + counts.iter().sum::<u64>();
                     let pct = |c: u64| {
@@ -576,7 +790,7 @@ impl Actions<'_> {
                         writeln!(out, "High\t{high:8}{}", pct(*high))?;
                     }
                 }
-                (Action::Frequency2(label, dims), State::Frequency2 { counts }) => {
+                (Action::Frequency2(label, dims), State::Frequency2 { counts, .. }) => {
                     let [(_, lo1, hi1), (_, lo2, hi2)] = *dims;
                     let rows = (hi1 as i64 - lo1 as i64 + 3) as usize;
                     let cols = (hi2 as i64 - lo2 as i64 + 3) as usize;
@@ -622,90 +836,80 @@ impl Actions<'_> {
 }
 
 impl Actions<'_> {
-    /// `--format json`'s line for the evaluator's deal, the `nprod`-th produced (from 0):
-    /// `{"n":1,"deal":"N:...","values":[...]}`, `values` holding, in the order of the
-    /// actions, an object for each action that computes something (the deal's value of an
-    /// `average`, a `frequency`, a `printcompact`/`printoneline` expression, `printes`'s
-    /// values and its text, `evalcontract`'s tricks).
-    fn on_deal_json(
+    /// `--format json`'s line for `deal`, the `nprod`-th produced (from 0), with the values
+    /// [`evaluate`] found: `{"n":1,"deal":"N:...","values":[...]}`, `values` holding, in the
+    /// order of the actions, an object for each action that computes something (the deal's
+    /// value of an `average`, a `frequency`, a `printcompact`/`printoneline` expression,
+    /// `printes`'s values and its text, `evalcontract`'s tricks).
+    fn apply_json(
         &mut self,
         out: &mut impl Write,
         nprod: u64,
-        ev: &mut Evaluator<'_>,
-        dd: &mut dyn Tricks,
-        rand: &mut dyn Rand,
+        deal: &Deal,
+        values: &[i32],
     ) -> Result<(), RunError> {
         use serde_json::{json, Value};
-        let deal = *ev.deal();
-        let mut values = Vec::new();
+        let mut objects = Vec::new();
         let label = |l: &Option<String>| l.as_deref().map_or(Value::Null, Value::from);
+        let mut values = Values(values.iter());
         for (a, st) in self.actions.iter().zip(self.states.iter_mut()) {
-            match (a, st) {
-                (Action::PrintCompact(Some(e)), _) => values.push(json!({
-                    "action": "printcompact", "value": ev.eval(e, dd, rand)?
+            match a {
+                Action::PrintCompact(Some(_)) => objects.push(json!({
+                    "action": "printcompact", "value": values.next()
                 })),
-                (Action::PrintOneLine(Some(e)), _) => values.push(json!({
-                    "action": "printoneline", "value": ev.eval(e, dd, rand)?
+                Action::PrintOneLine(Some(_)) => objects.push(json!({
+                    "action": "printoneline", "value": values.next()
                 })),
-                (Action::PrintEs(items), _) => {
+                Action::PrintEs(items) => {
                     let mut text = String::new();
                     let mut vs = Vec::new();
                     for item in items {
                         match item {
                             PrintItem::Str(s) => text.push_str(s),
-                            PrintItem::Expr(e) => {
-                                let v = ev.eval(e, dd, rand)?;
+                            PrintItem::Expr(_) => {
+                                let v = values.next();
                                 text.push_str(&v.to_string());
                                 vs.push(v);
                             }
                         }
                     }
-                    values.push(json!({"action": "printes", "values": vs, "text": text}));
+                    objects.push(json!({"action": "printes", "values": vs, "text": text}));
                 }
-                (Action::Average(l, e), State::Average { sum, mean }) => {
-                    let v = ev.eval(e, dd, rand)?;
-                    *sum += v as i64;
-                    mean.add(f64::from(v));
-                    values.push(json!({"action": "average", "label": label(l), "value": v}));
+                Action::Average(l, _) => {
+                    let v = values.peek(0);
+                    st.count(&mut values);
+                    objects.push(json!({"action": "average", "label": label(l), "value": v}));
                 }
-                (Action::Frequency(l, e, lo, hi), State::Frequency { low, high, counts }) => {
-                    let v = ev.eval(e, dd, rand)?;
-                    if v < *lo {
-                        *low += 1;
-                    } else if v > *hi {
-                        *high += 1;
-                    } else {
-                        counts[(v - lo) as usize] += 1;
-                    }
-                    values.push(json!({"action": "frequency", "label": label(l), "value": v}));
+                Action::Frequency(l, ..) => {
+                    let v = values.peek(0);
+                    st.count(&mut values);
+                    objects.push(json!({"action": "frequency", "label": label(l), "value": v}));
                 }
-                (Action::Frequency2(l, dims), State::Frequency2 { counts }) => {
-                    let [(e1, lo1, hi1), (e2, lo2, hi2)] = dims;
-                    let v1 = ev.eval(e1, dd, rand)?;
-                    let v2 = ev.eval(e2, dd, rand)?;
-                    let width = (*hi2 as i64 - *lo2 as i64 + 3) as usize;
-                    counts[width * cell2(v1, *lo1, *hi1) + cell2(v2, *lo2, *hi2)] += 1;
-                    values
-                        .push(json!({"action": "frequency", "label": label(l), "value": [v1, v2]}));
+                Action::Frequency2(l, _) => {
+                    let v = [values.peek(0), values.peek(1)];
+                    st.count(&mut values);
+                    objects.push(json!({"action": "frequency", "label": label(l), "value": v}));
                 }
-                (Action::EvalContract, State::EvalContract { results }) => {
+                Action::EvalContract => {
+                    let State::EvalContract { results } = st else {
+                        continue;
+                    };
                     let mut side = [[0u8; 5]; 2];
                     for strain in Strain::ALL {
-                        let s = ev.tricks(Seat::South, strain, dd);
-                        let w = ev.tricks(Seat::West, strain, dd);
+                        let (s, w) = (values.next(), values.next());
                         results[0][dealer_strain(strain)][s as usize] += 1;
                         results[1][dealer_strain(strain)][w as usize] += 1;
-                        side[0][dealer_strain(strain)] = s;
-                        side[1][dealer_strain(strain)] = w;
+                        side[0][dealer_strain(strain)] = s as u8;
+                        side[1][dealer_strain(strain)] = w as u8;
                     }
-                    values.push(json!({
+                    objects.push(json!({
                         "action": "evalcontract", "south": side[0], "west": side[1]
                     }));
                 }
                 _ => {}
             }
         }
-        let line = json!({"n": nprod + 1, "deal": pbn_deal(&deal), "values": values});
+        let line = json!({"n": nprod + 1, "deal": pbn_deal(deal), "values": objects});
         writeln!(out, "{line}")?;
         Ok(())
     }
@@ -722,7 +926,8 @@ impl Actions<'_> {
         let label = |l: &Option<String>| l.as_deref().map_or(Value::Null, Value::from);
         for (a, st) in self.actions.iter().zip(&self.states) {
             match (a, st) {
-                (Action::Average(l, _), State::Average { mean, .. }) => {
+                (Action::Average(l, _), State::Average { n, sum, squares }) => {
+                    let mean = Mean::from_integer_sums(*n, *sum, *squares);
                     let interval = mean.interval95().map(|(lo, hi)| [lo, hi]);
                     averages.push(json!({
                         "label": label(l),
@@ -732,7 +937,12 @@ impl Actions<'_> {
                         "ci95": interval,
                     }));
                 }
-                (Action::Frequency(l, _, lo, _), State::Frequency { low, high, counts }) => {
+                (
+                    Action::Frequency(l, _, lo, _),
+                    State::Frequency {
+                        low, high, counts, ..
+                    },
+                ) => {
                     let total = low + high + counts.iter().sum::<u64>();
                     let rows: Vec<Value> = counts
                         .iter()
@@ -753,7 +963,7 @@ impl Actions<'_> {
                         "counts": rows,
                     }));
                 }
-                (Action::Frequency2(l, dims), State::Frequency2 { counts }) => {
+                (Action::Frequency2(l, dims), State::Frequency2 { counts, .. }) => {
                     let [(_, lo1, hi1), (_, lo2, hi2)] = *dims;
                     let cols = (hi2 as i64 - lo2 as i64 + 3) as usize;
                     let total: u64 = counts.iter().sum();

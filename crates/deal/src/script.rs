@@ -1,13 +1,14 @@
 //! A whole dealer script (its commands, variables, condition and actions) and the run that
 //! deals, tests the condition and runs the actions, as Debian's `dealer` does.
 
-use crate::actions::{ActionResult, Actions, OutputInfo, Produced};
+use crate::actions::{ActionResult, Actions, Counts, OutputInfo, Produced};
 use crate::ast::{Action, Expr, Variable, Vulnerable};
 use crate::error::{RunError, ScriptError};
 use crate::eval::{Evaluator, SolverTricks, Tables, Tricks, DEFAULT_ALTCOUNTS, DEFAULT_POINTCOUNT};
 use crate::gen::{CounterDealer, Generator, Predeal, RngKind, Swapping};
 use crate::stats::UntilSe;
 use crate::stop::Stopper;
+use ddsolve::exec::pool::{ordered_map, PoolOptions};
 use ddsolve_cards::{Deal, Seat, Strain};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -189,15 +190,21 @@ impl<'a> Quotas<'a> {
         rand: &mut dyn crate::eval::Rand,
     ) -> Result<bool, RunError> {
         let v = ev.eval(&self.level.expr, dd, rand)?;
+        Ok(self.admit_value(v))
+    }
+
+    /// Whether a deal of leveling's value `v`, which met the condition, is produced: `v` is
+    /// in the range and short of its quota (then counted).
+    pub(crate) fn admit_value(&mut self, v: i32) -> bool {
         if v < self.level.low || v > self.level.high {
-            return Ok(false);
+            return false;
         }
         let slot = &mut self.counts[(v as i64 - self.level.low as i64) as usize];
         if *slot >= self.per_value {
-            return Ok(false);
+            return false;
         }
         *slot += 1;
-        Ok(true)
+        true
     }
 }
 
@@ -279,12 +286,43 @@ pub fn today() -> String {
     format!("{y:04}.{m:02}.{d:02}")
 }
 
-/// A deal that met the condition, with what evaluating the condition left behind.
+/// A deal of the counter generator that met the condition (and leveling's range).
 struct Accepted {
     index: u64,
     deal: Deal,
-    rand_calls: u64,
-    tricks: [[u8; 5]; 4],
+    /// Leveling's value of the deal (none without leveling).
+    level: Option<i32>,
+    /// Where its actions' values are in its block's values, or why evaluating them failed.
+    values: Result<std::ops::Range<usize>, RunError>,
+}
+
+/// A block of the counter generator's deals, tested on a thread.
+struct Block {
+    /// The first deal tested.
+    start: u64,
+    /// One past the last deal tested.
+    end: u64,
+    /// The deals accepted, in order.
+    accepted: Vec<Accepted>,
+    /// Their actions' values, one after the other (none when counted here).
+    values: Vec<i32>,
+    /// The accepted deals' counts, when the actions only count.
+    counts: Option<Counts>,
+    /// What failed at the block's last deal (the run ends there if it gets that far).
+    failed: Option<RunError>,
+}
+
+/// The counter generator's run's callback: what to do with each [`Arrival`], given the
+/// deals produced so far (whether the deal was produced, none if leveling turned it away,
+/// and whether the run stops there).
+type Accept<'a> = dyn FnMut(Arrival<'_>, u64) -> Result<Option<bool>, RunError> + 'a;
+
+/// What the counter generator's run hands on, in order.
+enum Arrival<'b> {
+    /// An accepted deal, with its block's values (the deal's are at its range).
+    Deal(Accepted, &'b [i32]),
+    /// A block's deals, counted.
+    Counts(&'b Counts),
 }
 
 impl Script {
@@ -518,6 +556,7 @@ impl Script {
         let mut dd = make_tricks();
         let live = opts.live.as_deref();
         let mut progress = Progress::new(opts.progress, generate, produce, live);
+        let until_se_off = until_se.is_none();
         let mut stopper = Stopper::new(until_se, live.map(|l| &l.stop));
         let threads = opts.threads.max(1);
         // The counter generator, shared by every thread that deals.
@@ -586,33 +625,31 @@ impl Script {
             Some(dealer) => {
                 let stopper = &stopper;
                 let actions = &mut actions;
+                let level = quotas.as_ref().map(|q| q.level().clone());
+                let counts = (level.is_none() && until_se_off && actions.only_counts())
+                    .then(|| actions.zero_counts());
                 self.run_counter(
                     dealer,
-                    generate,
-                    produce,
+                    &list,
+                    counts.as_ref(),
+                    level.as_ref(),
+                    (generate, produce),
                     threads,
                     make_tricks,
-                    &mut |acc: Accepted, nprod: u64| -> Result<Option<bool>, RunError> {
-                        ev.set_deal(acc.deal);
-                        for (s, row) in acc.tricks.iter().enumerate() {
-                            for (t, &v) in row.iter().enumerate() {
-                                if v != u8::MAX {
-                                    ev.set_tricks(Seat::ALL[s], Strain::ALL[t], v);
-                                }
+                    &mut |arrival: Arrival<'_>, nprod: u64| -> Result<Option<bool>, RunError> {
+                        let (acc, values) = match arrival {
+                            Arrival::Counts(c) => {
+                                actions.add_counts(c);
+                                return Ok(Some(false));
                             }
-                        }
-                        let mut call = acc.rand_calls;
-                        let mut rand = || {
-                            let r = dealer.rand_at(acc.index, call);
-                            call += 1;
-                            r
+                            Arrival::Deal(acc, values) => (acc, values),
                         };
-                        if let Some(q) = quotas.as_mut() {
-                            if !q.admit(&mut ev, dd.as_mut(), &mut rand)? {
+                        if let (Some(q), Some(v)) = (quotas.as_mut(), acc.level) {
+                            if !q.admit_value(v) {
                                 return Ok(None);
                             }
                         }
-                        actions.on_deal(out, nprod, &mut ev, dd.as_mut(), &mut rand)?;
+                        actions.apply(out, nprod, &acc.deal, &values[acc.values?])?;
                         Ok(Some(stopper.should_stop(actions)))
                     },
                     &mut progress,
@@ -650,103 +687,184 @@ impl Script {
         Ok((summary, actions.take_recorded(), results))
     }
 
-    /// The counter generator's run: the condition is tested on every thread, a block of
-    /// deals at a time; the accepted deals go to `accept` in their order (which says
-    /// whether the deal was produced, none if leveling turned it away, and whether the
-    /// run stops there).
+    /// The counter generator's run: blocks of deals are dealt and tested on every thread,
+    /// and each accepted deal's action values evaluated there too
+    /// ([`crate::actions::evaluate`]); the accepted deals go to `accept` in their order
+    /// (which says whether the deal was produced, none if leveling turned it away, and
+    /// whether the run stops there), with the next blocks dealt meanwhile. With `counts`
+    /// (actions that only count, see [`Actions::only_counts`]), a block's deals are counted
+    /// on its thread too and `accept` gets the block's counts at once, unless the run's
+    /// last deal is in it: that block is tested again deal by deal.
     #[allow(clippy::too_many_arguments)]
     fn run_counter(
         &self,
         dealer: &CounterDealer,
-        generate: u64,
-        produce: u64,
+        list: &[Action],
+        counts: Option<&Counts>,
+        level: Option<&Level>,
+        (generate, produce): (u64, u64),
         threads: usize,
         make_tricks: &(dyn Fn() -> Box<dyn Tricks> + Sync),
-        accept: &mut dyn FnMut(Accepted, u64) -> Result<Option<bool>, RunError>,
+        accept: &mut Accept<'_>,
         progress: &mut Progress,
         interrupted: &dyn Fn() -> bool,
     ) -> Result<(u64, u64), RunError> {
-        let mut nprod = 0u64;
-        let mut next = 0u64;
-        let mut block = 1024u64;
-        let test = |from: u64, to: u64, dd: &mut dyn Tricks| -> Result<Vec<Accepted>, RunError> {
-            let mut ev = Evaluator::new(self);
-            let mut found = Vec::new();
-            for index in from..to {
-                let deal = dealer.deal_at(index);
-                ev.set_deal(deal);
-                let mut call = 0u64;
-                let ok = match &self.condition {
-                    Some(c) => {
-                        let mut rand = || {
-                            let r = dealer.rand_at(index, call);
-                            call += 1;
-                            r
-                        };
-                        ev.eval(c, dd, &mut rand)? != 0
-                    }
-                    None => true,
-                };
-                if ok {
-                    found.push(Accepted {
-                        index,
-                        deal,
-                        rand_calls: call,
-                        tricks: ev.known_tricks(),
-                    });
-                }
-            }
-            Ok(found)
-        };
-        let mut main_dd = make_tricks();
-        let mut stopped = false;
-        while next < generate && nprod < produce && !stopped && !interrupted() {
-            let end = (next + block).min(generate);
-            let found: Vec<Accepted> = if threads == 1 {
-                test(next, end, main_dd.as_mut())?
-            } else {
-                let per = (end - next).div_ceil(threads as u64);
-                let parts: Vec<Result<Vec<Accepted>, RunError>> = std::thread::scope(|s| {
-                    let handles: Vec<_> = (0..threads as u64)
-                        .map(|t| {
-                            let from = (next + t * per).min(end);
-                            let to = (from + per).min(end);
-                            let test = &test;
-                            s.spawn(move || {
-                                let mut dd = make_tricks();
-                                test(from, to, dd.as_mut())
-                            })
-                        })
-                        .collect();
-                    handles
-                        .into_iter()
-                        .map(|h| h.join().expect("a dealing thread panicked"))
-                        .collect()
-                });
-                let mut all = Vec::new();
-                for p in parts {
-                    all.extend(p?);
-                }
-                all
+        let test = |(ev, dd): &mut (Evaluator<'_>, Box<dyn Tricks>),
+                    (from, to): (u64, u64),
+                    counts: Option<&Counts>| {
+            let mut block = Block {
+                start: from,
+                end: to,
+                accepted: Vec::new(),
+                values: Vec::new(),
+                counts: counts.cloned(),
+                failed: None,
             };
-            let mut generated = end;
-            for acc in found {
-                let index = acc.index;
-                let Some(stop) = accept(acc, nprod)? else {
-                    continue;
-                };
-                nprod += 1;
-                if nprod >= produce || stop {
-                    stopped = true;
-                    generated = index + 1;
-                    break;
+            for index in from..to {
+                let start = block.values.len();
+                let run = (dealer, list, level);
+                match self.accepts(run, index, ev, dd.as_mut(), &mut block.values) {
+                    Ok(None) => {}
+                    Ok(Some(acc)) => {
+                        if let Some(c) = block.counts.as_mut() {
+                            match &acc.values {
+                                Ok(_) => c.count(&block.values[start..]),
+                                // Counted deal by deal, so that the error comes in order.
+                                Err(_) => block.counts = None,
+                            }
+                            block.values.truncate(start);
+                        }
+                        block.accepted.push(acc);
+                    }
+                    Err(e) => {
+                        block.failed = Some(e);
+                        block.end = index + 1;
+                        break;
+                    }
                 }
             }
-            next = generated;
-            progress.tick(next, nprod);
-            block = (block * 2).min(1 << 16);
+            block
+        };
+        // Blocks from 256 deals (the first deals out soon) to 1024.
+        let blocks = {
+            let mut next = 0u64;
+            let mut size = 256u64;
+            std::iter::from_fn(move || {
+                (next < generate).then(|| {
+                    let block = (next, next.saturating_add(size).min(generate));
+                    next = block.1;
+                    size = (size * 2).min(1 << 10);
+                    block
+                })
+            })
+        };
+        /// Why the run stopped early.
+        enum Stop {
+            Done,
+            Error(RunError),
         }
-        Ok((next, nprod))
+        let mut nprod = 0u64;
+        let mut generated = 0u64;
+        let init = || (Evaluator::new(self), make_tricks());
+        // The calling thread's evaluator, for a block tested again.
+        let mut again = None;
+        let result = ordered_map(
+            blocks,
+            &PoolOptions::with_threads(threads),
+            init,
+            |state, range| test(state, range, counts),
+            |_, mut block: Block| -> Result<(), Stop> {
+                if let Some(c) = &block.counts {
+                    let n = block.accepted.len() as u64;
+                    if nprod + n < produce {
+                        accept(Arrival::Counts(c), nprod).map_err(Stop::Error)?;
+                        nprod += n;
+                    } else {
+                        let state = again.get_or_insert_with(init);
+                        block = test(state, (block.start, block.end), None);
+                    }
+                }
+                if block.counts.is_none() {
+                    for acc in block.accepted {
+                        let index = acc.index;
+                        let arrival = Arrival::Deal(acc, &block.values);
+                        let Some(stop) = accept(arrival, nprod).map_err(Stop::Error)? else {
+                            continue;
+                        };
+                        nprod += 1;
+                        if nprod >= produce || stop {
+                            generated = index + 1;
+                            return Err(Stop::Done);
+                        }
+                    }
+                }
+                if let Some(e) = block.failed {
+                    return Err(Stop::Error(e));
+                }
+                generated = block.end;
+                progress.tick(generated, nprod);
+                if interrupted() {
+                    return Err(Stop::Done);
+                }
+                Ok(())
+            },
+        );
+        match result {
+            Ok(()) | Err(Stop::Done) => Ok((generated, nprod)),
+            Err(Stop::Error(e)) => Err(e),
+        }
+    }
+
+    /// Deal `index` of the counter generator `dealer`, if it meets the condition and
+    /// leveling's range, with the values of the actions `list` pushed on `values` (every
+    /// `rnd` call in the order the one-at-a-time
+    /// path makes it: the condition's, leveling's, the actions'). An error evaluating the
+    /// condition or leveling's expression fails the deal; one evaluating the actions is
+    /// kept with the deal (it ends the run only if the deal is produced).
+    fn accepts(
+        &self,
+        (dealer, list, level): (&CounterDealer, &[Action], Option<&Level>),
+        index: u64,
+        ev: &mut Evaluator<'_>,
+        dd: &mut dyn Tricks,
+        values: &mut Vec<i32>,
+    ) -> Result<Option<Accepted>, RunError> {
+        let deal = dealer.deal_at(index);
+        ev.set_deal(deal);
+        let mut call = 0u64;
+        let mut rand = || {
+            call += 1;
+            dealer.rand_at(index, call - 1)
+        };
+        if let Some(c) = &self.condition {
+            if ev.eval(c, dd, &mut rand)? == 0 {
+                return Ok(None);
+            }
+        }
+        let level = match level {
+            Some(l) => {
+                let v = ev.eval(&l.expr, dd, &mut rand)?;
+                if v < l.low || v > l.high {
+                    return Ok(None);
+                }
+                Some(v)
+            }
+            None => None,
+        };
+        let start = values.len();
+        let values = match crate::actions::evaluate(list, ev, dd, &mut rand, values) {
+            Ok(()) => Ok(start..values.len()),
+            Err(e) => {
+                values.truncate(start);
+                Err(e)
+            }
+        };
+        Ok(Some(Accepted {
+            index,
+            deal,
+            level,
+            values,
+        }))
     }
 }
 

@@ -63,6 +63,26 @@ impl Mean {
         self.n = n;
     }
 
+    /// The mean and variance of `n` integers from their exact sum and sum of squares: the
+    /// same whatever order the integers came in, or however their sums were split and added.
+    pub fn from_integer_sums(n: u64, sum: i64, squares: i128) -> Mean {
+        if n == 0 {
+            return Mean::new();
+        }
+        let nf = n as f64;
+        let mean = sum as f64 / nf;
+        // The squared deviations' sum, squares - sum^2 / n: its numerator is exact while it
+        // fits in an i128 (any run of fewer than 2^32 deals of 32-bit values).
+        let exact = (n as i128)
+            .checked_mul(squares)
+            .and_then(|a| a.checked_sub(i128::from(sum).checked_mul(i128::from(sum))?));
+        let m2 = match exact {
+            Some(numerator) => numerator as f64 / nf,
+            None => squares as f64 - sum as f64 * mean,
+        };
+        Mean { n, mean, m2 }
+    }
+
     /// How many values.
     pub fn count(&self) -> u64 {
         self.n
@@ -220,10 +240,10 @@ impl UntilSe {
 
     /// Whether the run may stop: every one of `means` is precise enough, and there is at
     /// least one (a script without `average` never stops on this rule).
-    pub fn met_by_all<'a>(&self, means: impl IntoIterator<Item = &'a Mean>) -> bool {
+    pub fn met_by_all(&self, means: impl IntoIterator<Item = Mean>) -> bool {
         let mut any = false;
         for m in means {
-            if !self.met_by(m) {
+            if !self.met_by(&m) {
                 return false;
             }
             any = true;
@@ -316,6 +336,35 @@ mod tests {
     }
 
     #[test]
+    fn integer_sums_give_welfords_mean_in_any_split() {
+        let values: Vec<i32> = (0..1000).map(|i| (i * 7919 % 41) - 13).collect();
+        let mut welford = Mean::new();
+        for &v in &values {
+            welford.add(f64::from(v));
+        }
+        let sums = |vs: &[i32]| {
+            let sum: i64 = vs.iter().map(|&v| i64::from(v)).sum();
+            let squares: i128 = vs.iter().map(|&v| i128::from(v) * i128::from(v)).sum();
+            (vs.len() as u64, sum, squares)
+        };
+        let (n, sum, squares) = sums(&values);
+        let whole = Mean::from_integer_sums(n, sum, squares);
+        assert_eq!(whole.count(), 1000);
+        assert!(close(whole.mean(), welford.mean()));
+        assert!(close(
+            whole.variance().unwrap(),
+            welford.variance().unwrap()
+        ));
+        // Split anywhere and added: the very same bits.
+        let (a, b) = (sums(&values[..377]), sums(&values[377..]));
+        let parts = Mean::from_integer_sums(a.0 + b.0, a.1 + b.1, a.2 + b.2);
+        assert_eq!(parts, whole);
+        assert_eq!(Mean::from_integer_sums(0, 0, 0), Mean::new());
+        let one = Mean::from_integer_sums(1, -5, 25);
+        assert_eq!((one.mean(), one.variance()), (-5.0, None));
+    }
+
+    #[test]
     fn until_se_stops_when_every_average_is_precise() {
         let rule = UntilSe::new(0.1);
         // Alternating 0 and 1: sd about 0.5, so se under 0.1 needs n above 25 and the
@@ -333,8 +382,8 @@ mod tests {
             wide.add((i % 2) as f64 * 10.0);
         }
         assert!(!rule.met_by(&wide));
-        assert!(!rule.met_by_all([&m, &wide]));
-        assert!(rule.met_by_all([&m]));
+        assert!(!rule.met_by_all([m, wide]));
+        assert!(rule.met_by_all([m]));
         assert!(!rule.met_by_all([]));
         // A constant average has se 0: precise at once (after the minimum).
         let mut constant = Mean::new();

@@ -140,6 +140,48 @@ fn the_same_deals_for_any_number_of_threads() {
 }
 
 #[test]
+fn counting_actions_count_the_same_on_any_threads() {
+    // Actions that only count: the deals of a block are counted on its thread and the
+    // counts added in order; the produce limit falls inside a block. The per-deal path
+    // (run_report records each deal) must write the same, for any number of threads.
+    let script = "produce 3000\ncondition hcp(north) >= 12 and rnd(4) > 0\n\
+                  action average \"a\" hcp(south) + rnd(3), frequency \"f\" (spades(west), 2, 6), \
+                  frequency \"g\" (hcp(east), 9, 11, clubs(east), 2, 4)\n";
+    let opts = |threads| Options {
+        seed: Some(5),
+        threads,
+        verbose: true,
+        date: Some("2026.01.02".into()),
+        ..Options::default()
+    };
+    let time = |s: String| -> String {
+        s.lines()
+            .filter(|l| !l.starts_with("Time needed"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let parsed = Script::parse(script).unwrap();
+    let one = time(parsed.run_report(&opts(1)).unwrap().output);
+    assert!(one.contains("Produced 3000 hands"), "{one}");
+    assert!(one.contains("Frequency g:"), "{one}");
+    for threads in [1, 2, 3] {
+        assert_eq!(time(run(script, &opts(threads))), one, "{threads} threads");
+    }
+    // An error in an action comes at the deal it belongs to, whatever the path.
+    let failing =
+        "produce 500\ncondition hcp(north) >= 12\naction average \"x\" 10 / (hcp(north) - 15)\n";
+    let parsed = Script::parse(failing).unwrap();
+    let per_deal = parsed.run_report(&opts(1)).unwrap_err().to_string();
+    assert!(per_deal.contains("division by zero"), "{per_deal}");
+    for threads in [1, 2] {
+        let mut out = Vec::new();
+        let e = parsed.run(&opts(threads), &mut out).unwrap_err();
+        assert_eq!(e.to_string(), per_deal, "{threads} threads");
+        assert!(out.is_empty(), "nothing written before the error");
+    }
+}
+
+#[test]
 fn pbn_and_print_layouts() {
     let opts = Options {
         seed: Some(1),
