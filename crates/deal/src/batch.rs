@@ -1,5 +1,5 @@
 //! The runner's double-dummy path: a script that reads `tricks` has its deals solved in
-//! batches on the worker pool ([`crate::dd::stream_strains`]), the results in the order the
+//! batches on the worker pool, the results in the order the
 //! deals came, so that what it prints is byte for byte what the one-deal-at-a-time path
 //! ([`Script::run_with`]) prints, for any number of threads.
 //!
@@ -7,10 +7,13 @@
 //!    ([`Evaluator::eval_without_dd`]): a deal whose condition is false whatever `tricks`
 //!    gives is dropped there, on the candidates' side (several threads, a block of deals at
 //!    a time, for the counter generator). A condition without `tricks` is evaluated whole
-//!    there, `rnd` and all.
-//! 2. Solving. Each candidate's (declarer, strain) pairs are solved on the pool: the pairs of
-//!    the actions when the condition reads no `tricks` (every candidate is then produced),
-//!    else every pair the script reads ([`Script::tricks_used`]).
+//!    there, `rnd` and all. With leveling, a deal whose value is known without double dummy
+//!    is dropped there too if the value is out of range or its quota already met.
+//! 2. Solving, on the pool. When the condition and leveling read no `tricks`, every
+//!    candidate is produced: the actions' pairs are solved, each strain a task
+//!    ([`crate::dd::stream_strains`]). Else the pairs that decide (the condition's and
+//!    leveling's) are solved first, and the actions' other pairs only for the deals that
+//!    pass on them ([`crate::dd::stream_gated`], a deal a task).
 //! 3. In order, on the calling thread: the condition is evaluated again with the deal's
 //!    tricks known (its `rnd` calls from the first, as the one-at-a-time path makes them),
 //!    and the actions run on the deals it accepts.
@@ -19,11 +22,11 @@
 //! so a script of it with `rnd` anywhere keeps the one-at-a-time path.
 
 use crate::actions::Actions;
-use crate::dd::{stream_strains, DdOptions, Needs, Tricks};
+use crate::dd::{stream_gated, stream_strains, DdOptions, Needs, Tricks};
 use crate::error::RunError;
 use crate::eval::{Evaluator, NoTricks, SolverTricks};
 use crate::gen::{CounterDealer, Generator};
-use crate::script::{Level, Progress, Quotas, Script};
+use crate::script::{Filled, Level, Progress, Quotas, Script};
 use crate::stop::Stopper;
 use ddsolve_cards::{Deal, Seat, Strain};
 use std::collections::VecDeque;
@@ -46,20 +49,21 @@ pub(crate) struct Candidate {
 }
 
 /// The verdict on `deal` (none: rejected). `condition_dd`: the condition reads `tricks`.
-/// With leveling, a deal whose value is known outside the range without double dummy is
-/// rejected too (its quota is checked in order, after solving).
+/// With leveling, a deal whose value is known without double dummy is rejected too if the
+/// value is outside the range or its quota is already met (else its quota is checked in
+/// order, after solving).
 fn verdict(
     script: &Script,
     ev: &mut Evaluator<'_>,
     deal: Deal,
     condition_dd: bool,
-    level: Option<&Level>,
+    level: Option<&(Level, Filled)>,
     rand: &mut dyn FnMut(u64) -> u32,
 ) -> Option<Verdict> {
     let verdict = condition_verdict(script, ev, deal, condition_dd, rand)?;
-    if let (Some(level), false) = (level, matches!(verdict, Verdict::Failed(_))) {
+    if let (Some((level, filled)), false) = (level, matches!(verdict, Verdict::Failed(_))) {
         if let Some(v) = ev.eval_without_dd(&level.expr) {
-            if v < level.low || v > level.high {
+            if v < level.low || v > level.high || filled.is_full(v) {
                 return None;
             }
         }
@@ -96,6 +100,17 @@ fn condition_verdict(
     }
 }
 
+/// Tells the evaluator every pair `tricks` holds.
+fn set_tricks(ev: &mut Evaluator<'_>, tricks: &Tricks) {
+    for seat in Seat::ALL {
+        for strain in Strain::ALL {
+            if let Some(t) = tricks.get(seat, strain) {
+                ev.set_tricks(seat, strain, t);
+            }
+        }
+    }
+}
+
 /// The counter generator's candidates, tested a block at a time on `threads` threads, in
 /// the order of their index.
 struct CounterCandidates<'a> {
@@ -106,7 +121,7 @@ struct CounterCandidates<'a> {
     block: u64,
     threads: usize,
     condition_dd: bool,
-    level: Option<&'a Level>,
+    level: Option<&'a (Level, Filled)>,
     queue: VecDeque<(Deal, Candidate)>,
 }
 
@@ -207,16 +222,24 @@ pub(crate) fn run(
         .condition
         .as_ref()
         .is_some_and(|c| script.reads_tricks(c));
-    let mut pairs = if condition_dd {
-        script.tricks_used()
-    } else {
-        script.action_tricks_used()
-    };
-    if let Some(q) = quotas {
-        script.tricks_in(&q.level().expr, &mut pairs);
+    // What decides whether a deal is produced (the condition's pairs and leveling's), and
+    // what the actions read besides.
+    let mut deciding = Vec::new();
+    if let (Some(c), true) = (&script.condition, condition_dd) {
+        script.tricks_in(c, &mut deciding);
     }
-    let needs: Needs = pairs.into_iter().collect();
-    let level = quotas.as_ref().map(|q| q.level().clone());
+    if let Some(q) = quotas {
+        script.tricks_in(&q.level().expr, &mut deciding);
+    }
+    let deciding: Needs = deciding.into_iter().collect();
+    let needs: Needs = script
+        .action_tricks_used()
+        .into_iter()
+        .chain(deciding.pairs())
+        .collect();
+    // Two steps when the deciding pairs are not all: the rest only for the deals they pass.
+    let two_steps = deciding != Needs::NONE && deciding != needs;
+    let level = quotas.as_ref().map(|q| (q.level().clone(), q.filled()));
     let level = level.as_ref();
     let counter = match &source {
         Source::Counter(d) => Some(*d),
@@ -273,61 +296,95 @@ pub(crate) fn run(
     let mut nprod = 0u64;
     let mut last = 0u64;
     let options = DdOptions::with_threads(threads);
-    let result = stream_strains(
-        candidates,
-        needs,
-        &options,
-        |_, candidate: Candidate, deal, tricks: Tricks| -> Result<(), Stop> {
-            let index = candidate.index;
-            ev.set_deal(deal);
-            for seat in Seat::ALL {
-                for strain in Strain::ALL {
-                    if let Some(t) = tricks.get(seat, strain) {
-                        ev.set_tricks(seat, strain, t);
-                    }
-                }
+    let sink = |_, candidate: Candidate, deal, tricks: Tricks| -> Result<(), Stop> {
+        let index = candidate.index;
+        ev.set_deal(deal);
+        set_tricks(ev, &tricks);
+        let (first_call, undecided) = match candidate.verdict {
+            Verdict::Failed(e) => return Err(Stop::Error(e)),
+            Verdict::Accepted { rand_calls } => (rand_calls, false),
+            Verdict::Undecided => (0, true),
+        };
+        let mut call = first_call;
+        let mut rand = || {
+            call += 1;
+            counter.map_or(0, |d| d.rand_at(index, call - 1))
+        };
+        if undecided {
+            let c = script.condition.as_ref().expect("a condition");
+            if ev.eval(c, &mut fallback, &mut rand)? == 0 {
+                progress.tick(index + 1, nprod);
+                return if stopper.interrupted() {
+                    Err(Stop::Done)
+                } else {
+                    Ok(())
+                };
             }
-            let (first_call, undecided) = match candidate.verdict {
-                Verdict::Failed(e) => return Err(Stop::Error(e)),
-                Verdict::Accepted { rand_calls } => (rand_calls, false),
-                Verdict::Undecided => (0, true),
+        }
+        if let Some(q) = quotas.as_mut() {
+            if !q.admit(ev, &mut fallback, &mut rand)? {
+                progress.tick(index + 1, nprod);
+                return if stopper.interrupted() {
+                    Err(Stop::Done)
+                } else {
+                    Ok(())
+                };
+            }
+        }
+        actions.on_deal(out, nprod, ev, &mut fallback, &mut rand)?;
+        nprod += 1;
+        last = index + 1;
+        progress.tick(last, nprod);
+        if nprod >= produce || stopper.should_stop(actions) {
+            return Err(Stop::Done);
+        }
+        Ok(())
+    };
+    let result = if two_steps {
+        // The gate: whether the deal meets the condition and leveling's range and quota
+        // on the deciding pairs' tricks (the run decides again, in order; a wrong guess
+        // here would cost time, never a value).
+        let gate = |(ev, dd): &mut (Evaluator<'_>, SolverTricks),
+                    candidate: &Candidate,
+                    deal: &Deal,
+                    tricks: &Tricks| {
+            ev.set_deal(*deal);
+            set_tricks(ev, tricks);
+            let mut call = match candidate.verdict {
+                Verdict::Accepted { rand_calls } => rand_calls,
+                Verdict::Undecided => 0,
+                Verdict::Failed(_) => return true,
             };
-            let mut call = first_call;
             let mut rand = || {
                 call += 1;
-                counter.map_or(0, |d| d.rand_at(index, call - 1))
+                counter.map_or(0, |d| d.rand_at(candidate.index, call - 1))
             };
-            if undecided {
-                let c = script.condition.as_ref().expect("a condition");
-                if ev.eval(c, &mut fallback, &mut rand)? == 0 {
-                    progress.tick(index + 1, nprod);
-                    return if stopper.interrupted() {
-                        Err(Stop::Done)
-                    } else {
-                        Ok(())
-                    };
+            if let (Some(c), Verdict::Undecided) = (&script.condition, &candidate.verdict) {
+                match ev.eval(c, dd, &mut rand) {
+                    Ok(0) => return false,
+                    Ok(_) => {}
+                    Err(_) => return true,
                 }
             }
-            if let Some(q) = quotas.as_mut() {
-                if !q.admit(ev, &mut fallback, &mut rand)? {
-                    progress.tick(index + 1, nprod);
-                    return if stopper.interrupted() {
-                        Err(Stop::Done)
-                    } else {
-                        Ok(())
-                    };
-                }
+            match level {
+                Some((l, filled)) => match ev.eval(&l.expr, dd, &mut rand) {
+                    Ok(v) => v >= l.low && v <= l.high && !filled.is_full(v),
+                    Err(_) => true,
+                },
+                None => true,
             }
-            actions.on_deal(out, nprod, ev, &mut fallback, &mut rand)?;
-            nprod += 1;
-            last = index + 1;
-            progress.tick(last, nprod);
-            if nprod >= produce || stopper.should_stop(actions) {
-                return Err(Stop::Done);
-            }
-            Ok(())
-        },
-    );
+        };
+        stream_gated(
+            candidates,
+            (deciding, needs),
+            &options,
+            || (Evaluator::new(script), SolverTricks::new()),
+            gate,
+            sink,
+        )
+    } else {
+        stream_strains(candidates, needs, &options, sink)
+    };
     match result {
         Ok(()) => Ok((generate, nprod)),
         Err(Stop::Done) => Ok((last, nprod)),

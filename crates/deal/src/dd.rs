@@ -30,7 +30,7 @@
 //! ```
 
 use ddsolve::exec::pool::{ordered_map, PoolOptions};
-use ddsolve::{DdTable, Deal, Position, Seat, SolverBuilder, Strain};
+use ddsolve::{DdTable, Deal, Position, Seat, Solver, SolverBuilder, Strain};
 use std::fmt;
 
 /// A set of strains: the ones a script's `tricks` calls read.
@@ -127,18 +127,22 @@ impl Needs {
         self.declarers[strain.index()] & (1 << declarer.index()) != 0
     }
 
+    /// Every (declarer, strain) pair needed.
+    pub fn pairs(&self) -> impl Iterator<Item = (Seat, Strain)> + '_ {
+        Strain::ALL.into_iter().flat_map(move |strain| {
+            Seat::ALL
+                .into_iter()
+                .filter(move |&seat| self.contains(seat, strain))
+                .map(move |seat| (seat, strain))
+        })
+    }
+
     /// The strains with a declarer needed.
     pub fn strains(&self) -> StrainSet {
         Strain::ALL
             .into_iter()
             .filter(|s| self.declarers[s.index()] != 0)
             .collect()
-    }
-
-    /// The one declarer needed in `strain`, if exactly one is.
-    fn lone_declarer(&self, strain: Strain) -> Option<Seat> {
-        let bits = self.declarers[strain.index()];
-        (bits.count_ones() == 1).then(|| Seat::ALL[bits.trailing_zeros() as usize])
     }
 }
 
@@ -363,19 +367,11 @@ where
         || builder.build(),
         |solver, task: Task<P>| {
             let row = task.strain.map(|strain| {
-                // Every strain from a clean solver, whatever this worker did before: the
-                // results do not depend on the thread that solved them.
-                solver.clear();
-                match needs.lone_declarer(strain) {
-                    // One declarer: its left-hand opponent's lead alone.
-                    Some(declarer) => {
-                        let lead = Position::new(task.deal, strain, declarer.next());
-                        let n = task.deal.cards_per_hand() as u8;
-                        Solved::One(declarer, n - solver.tricks(&lead))
-                    }
-                    None => Solved::Row(solver.strain_tricks(&task.deal, strain)),
-                }
-                .with(strain)
+                let declarers = needs.declarers[strain.index()];
+                (
+                    strain,
+                    solve_declarers(solver, &task.deal, strain, declarers),
+                )
             });
             (task.payload, task.deal, row)
         },
@@ -401,17 +397,78 @@ where
     )
 }
 
-/// What a strain task found: the whole row, or one declarer's tricks.
+/// [`stream_strains`] in two steps a deal, both on the worker that takes the deal: what
+/// `first` asks is solved, then what `second` asks too if `gate` says the deal needs it
+/// (given the worker's own state, made by `gate_state`, the deal's payload and what the
+/// first step solved): a script's condition is solved first, its actions' strains only for
+/// the deals that meet it. The deals reach `sink` in the order of `candidates`, as there.
+pub fn stream_gated<P, G, E>(
+    candidates: impl IntoIterator<Item = (Deal, P), IntoIter: Send>,
+    (first, second): (Needs, Needs),
+    options: &DdOptions,
+    gate_state: impl Fn() -> G + Sync,
+    gate: impl Fn(&mut G, &P, &Deal, &Tricks) -> bool + Sync,
+    mut sink: impl FnMut(usize, P, Deal, Tricks) -> Result<(), E>,
+) -> Result<(), E>
+where
+    P: Send,
+{
+    let pool = PoolOptions {
+        threads: options.threads,
+        window: options.window.max(1),
+    };
+    let builder = options.solver;
+    ordered_map(
+        candidates,
+        &pool,
+        || (builder.build(), gate_state()),
+        |(solver, state), (deal, payload): (Deal, P)| {
+            let mut tricks = Tricks::NONE;
+            solve_missing(solver, &deal, &first, &mut tricks);
+            if gate(state, &payload, &deal, &tricks) {
+                solve_missing(solver, &deal, &second, &mut tricks);
+            }
+            (payload, deal, tricks)
+        },
+        |i, (payload, deal, tricks)| sink(i, payload, deal, tricks),
+    )
+}
+
+/// Solves what `needs` asks of `deal` and `tricks` does not hold yet, into `tricks`.
+fn solve_missing(solver: &mut Solver, deal: &Deal, needs: &Needs, tricks: &mut Tricks) {
+    for strain in needs.strains().iter() {
+        let missing = needs.declarers[strain.index()] & !tricks.declarers[strain.index()];
+        if missing == 0 {
+            continue;
+        }
+        match solve_declarers(solver, deal, strain, missing) {
+            Solved::Row(row) => tricks.set_row(strain, row),
+            Solved::One(declarer, t) => tricks.set(declarer, strain, t),
+        }
+    }
+}
+
+/// The tricks of the `declarers` (bits by seat index, at least one) in `strain`: one
+/// declarer by its left-hand opponent's lead alone, more by the whole strain.
+fn solve_declarers(solver: &mut Solver, deal: &Deal, strain: Strain, declarers: u8) -> Solved {
+    // Every strain from a clean solver, whatever this worker did before: the results do
+    // not depend on the thread that solved them.
+    solver.clear();
+    if declarers.count_ones() == 1 {
+        let declarer = Seat::ALL[declarers.trailing_zeros() as usize];
+        let lead = Position::new(*deal, strain, declarer.next());
+        let n = deal.cards_per_hand() as u8;
+        Solved::One(declarer, n - solver.tricks(&lead))
+    } else {
+        Solved::Row(solver.strain_tricks(deal, strain))
+    }
+}
+
+/// What a strain's search found: the whole row, or one declarer's tricks.
 #[derive(Clone, Copy)]
 enum Solved {
     Row([u8; 4]),
     One(Seat, u8),
-}
-
-impl Solved {
-    fn with(self, strain: Strain) -> (Strain, Solved) {
-        (strain, self)
-    }
 }
 
 #[cfg(test)]
@@ -495,6 +552,60 @@ mod tests {
                         assert_eq!(t.get(seat, strain), want, "{seat:?} {strain:?}");
                     }
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn gated_deals_get_the_second_pairs_only_past_the_gate() {
+        let first: Needs = [(Seat::North, Strain::NoTrump)].into_iter().collect();
+        let second: Needs = [
+            (Seat::North, Strain::NoTrump),
+            (Seat::East, Strain::NoTrump),
+            (Seat::South, Strain::Spades),
+        ]
+        .into_iter()
+        .collect();
+        let deals = deals();
+        for threads in [1, 2] {
+            let mut got = Vec::new();
+            let Ok(()) = stream_gated(
+                deals.iter().enumerate().map(|(i, &d)| (d, i)),
+                (first, second),
+                &DdOptions::with_threads(threads),
+                || 0usize,
+                // The gate sees the first step's tricks; it passes the even deals.
+                |calls, &i, _, tricks| {
+                    *calls += 1;
+                    assert!(tricks.get(Seat::North, Strain::NoTrump).is_some());
+                    i % 2 == 0
+                },
+                |n, i, deal, tricks| {
+                    assert_eq!((n, deal), (i, deals[i]));
+                    got.push(tricks);
+                    Ok::<(), std::convert::Infallible>(())
+                },
+            );
+            assert_eq!(got.len(), deals.len());
+            for (i, (deal, tricks)) in deals.iter().zip(&got).enumerate() {
+                let table = Solver::new().table(deal);
+                let want = |seat, strain| Some(table.tricks(strain, seat));
+                assert_eq!(
+                    tricks.get(Seat::North, Strain::NoTrump),
+                    want(Seat::North, Strain::NoTrump)
+                );
+                let passed = i % 2 == 0;
+                for (seat, strain) in [(Seat::East, Strain::NoTrump), (Seat::South, Strain::Spades)]
+                {
+                    let expect = if passed { want(seat, strain) } else { None };
+                    assert_eq!(
+                        tricks.get(seat, strain),
+                        expect,
+                        "deal {i} {seat:?} {strain:?}"
+                    );
+                }
+                // Nothing asked is solved.
+                assert_eq!(tricks.get(Seat::West, Strain::Clubs), None);
             }
         }
     }

@@ -163,16 +163,41 @@ impl Level {
 /// The deals produced for each value of a [`Level`]'s range, against the quota of each.
 pub(crate) struct Quotas<'a> {
     level: &'a Level,
+    filled: Filled,
+}
+
+/// Leveling's counts as the threads that deal see them: a value whose quota is met stays
+/// met, so a deal of that value can be turned away before anything else is done with it.
+#[derive(Clone, Debug)]
+pub(crate) struct Filled {
+    low: i32,
     per_value: u64,
-    counts: Vec<u64>,
+    /// Deals produced for each value of the range (written by the run's thread alone).
+    counts: Arc<[AtomicU64]>,
+}
+
+impl Filled {
+    /// Whether `v`, a value in the range, has its deals already.
+    pub(crate) fn is_full(&self, v: i32) -> bool {
+        self.slot(v)
+            .is_some_and(|c| c.load(Ordering::Relaxed) >= self.per_value)
+    }
+
+    fn slot(&self, v: i32) -> Option<&AtomicU64> {
+        let i = usize::try_from(i64::from(v) - i64::from(self.low)).ok()?;
+        self.counts.get(i)
+    }
 }
 
 impl<'a> Quotas<'a> {
     fn new(level: &'a Level, per_value: u64) -> Quotas<'a> {
         Quotas {
             level,
-            per_value,
-            counts: vec![0; level.values() as usize],
+            filled: Filled {
+                low: level.low,
+                per_value,
+                counts: (0..level.values()).map(|_| AtomicU64::new(0)).collect(),
+            },
         }
     }
 
@@ -199,12 +224,20 @@ impl<'a> Quotas<'a> {
         if v < self.level.low || v > self.level.high {
             return false;
         }
-        let slot = &mut self.counts[(v as i64 - self.level.low as i64) as usize];
-        if *slot >= self.per_value {
+        let Some(slot) = self.filled.slot(v) else {
+            return false;
+        };
+        let n = slot.load(Ordering::Relaxed);
+        if n >= self.filled.per_value {
             return false;
         }
-        *slot += 1;
+        slot.store(n + 1, Ordering::Relaxed);
         true
+    }
+
+    /// The counts, as the threads that deal see them.
+    pub(crate) fn filled(&self) -> Filled {
+        self.filled.clone()
     }
 }
 

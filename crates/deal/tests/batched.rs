@@ -194,6 +194,27 @@ fn leveling_produces_the_quota_of_each_value() {
         .map(|v| (v, if (5..=9).contains(&v) { 3 } else { 0 }))
         .collect();
     assert_eq!(rows, want_rows);
+    // Leveling on tricks, the condition on points alone, the actions on another strain:
+    // the deciding pair first, the actions' only for deals in range and short of their
+    // quota; values met early (9 tricks in notrump is common) turn the later ones away.
+    let on_tricks = "produce 2\ncondition hcp(north) + hcp(south) >= 22\n\
+                     action printoneline (tricks(south, spades))\n";
+    let parsed = Script::parse(on_tricks).unwrap();
+    let level = Level::parse(&parsed, "tricks(north, notrumps)=6..10").unwrap();
+    let opts = |threads| Options {
+        level: Some(level.clone()),
+        ..options(RngKind::Counter, threads)
+    };
+    let (want, summary) = per_deal(on_tricks, &opts(1));
+    assert_eq!(summary.produced, 10, "{want}");
+    for threads in [1, 2] {
+        let (got, got_summary) = batched(on_tricks, &opts(threads));
+        assert_eq!(
+            (got, got_summary),
+            (want.clone(), summary),
+            "{threads} threads"
+        );
+    }
     // A condition without tricks and dealer's generator level alike.
     let plain = "produce 2\naction printoneline, average hcp(south)\n";
     let level = Level::parse(&Script::parse(plain).unwrap(), "spades(south)=0..3").unwrap();
