@@ -495,12 +495,29 @@ fn fresh_states(actions: &[Action]) -> Vec<State> {
 pub(crate) struct Counts(Vec<State>);
 
 impl Counts {
-    /// Counts a deal's values (from [`evaluate`]).
-    pub(crate) fn count(&mut self, values: &[i32]) {
-        let mut values = Values(values.iter());
-        for st in &mut self.0 {
-            st.count(&mut values);
+    /// Evaluates the actions `list` (these counts' actions) on the evaluator's deal and
+    /// counts their values, as [`evaluate`] then [`Actions::apply`] would (the same `rnd`
+    /// calls), with no values kept in between. After an error, the counts are partial.
+    pub(crate) fn count_deal(
+        &mut self,
+        list: &[Action],
+        ev: &mut Evaluator<'_>,
+        dd: &mut dyn Tricks,
+        rand: &mut dyn Rand,
+    ) -> Result<(), RunError> {
+        for (a, st) in list.iter().zip(&mut self.0) {
+            let exprs = match a {
+                Action::Average(_, e) | Action::Frequency(_, e, ..) => [e, e],
+                Action::Frequency2(_, [(e1, ..), (e2, ..)]) => [e1, e2],
+                _ => continue,
+            };
+            let mut exprs = exprs.into_iter();
+            st.count_from(|| {
+                let e = exprs.next().expect("a frequency reads at most two values");
+                ev.eval(e, dd, rand)
+            })?;
         }
+        Ok(())
     }
 }
 
@@ -647,9 +664,16 @@ impl State {
     /// Counts the next value(s) into an `average` or a `frequency` (other states: none).
     #[inline]
     fn count(&mut self, values: &mut Values<'_>) {
+        let Ok(()) = self.count_from(|| Ok::<i32, std::convert::Infallible>(values.next()));
+    }
+
+    /// Counts into an `average` or a `frequency` the value(s) `next` gives (two for a
+    /// two-dimensional frequency); other states take none.
+    #[inline]
+    fn count_from<E>(&mut self, mut next: impl FnMut() -> Result<i32, E>) -> Result<(), E> {
         match self {
             State::Average { n, sum, squares } => {
-                let v = values.next();
+                let v = next()?;
                 *n += 1;
                 *sum += i64::from(v);
                 *squares += i128::from(v) * i128::from(v);
@@ -660,7 +684,7 @@ impl State {
                 high,
                 counts,
             } => {
-                let v = values.next();
+                let v = next()?;
                 if v < *lo {
                     *low += 1;
                 } else if v > *hi {
@@ -673,12 +697,14 @@ impl State {
                 ranges: [(lo1, hi1), (lo2, hi2)],
                 counts,
             } => {
-                let (v1, v2) = (values.next(), values.next());
+                let v1 = next()?;
+                let v2 = next()?;
                 let width = (*hi2 as i64 - *lo2 as i64 + 3) as usize;
                 counts[width * cell2(v1, *lo1, *hi1) + cell2(v2, *lo2, *hi2)] += 1;
             }
             State::Stateless | State::Print { .. } | State::EvalContract { .. } => {}
         }
+        Ok(())
     }
 }
 

@@ -327,6 +327,8 @@ struct Accepted {
     level: Option<i32>,
     /// Where its actions' values are in its block's values, or why evaluating them failed.
     values: Result<std::ops::Range<usize>, RunError>,
+    /// The `rnd` calls made for it so far.
+    rand_calls: u64,
 }
 
 /// A block of the counter generator's deals, tested on a thread.
@@ -339,8 +341,10 @@ struct Block {
     accepted: Vec<Accepted>,
     /// Their actions' values, one after the other (none when counted here).
     values: Vec<i32>,
-    /// The accepted deals' counts, when the actions only count.
+    /// The accepted deals' counts, when the actions only count (none if counting failed).
     counts: Option<Counts>,
+    /// Whether the deals were counted here, their values not kept.
+    counted: bool,
     /// What failed at the block's last deal (the run ends there if it gets that far).
     failed: Option<RunError>,
 }
@@ -751,21 +755,27 @@ impl Script {
                 accepted: Vec::new(),
                 values: Vec::new(),
                 counts: counts.cloned(),
+                counted: counts.is_some(),
                 failed: None,
             };
+            // Counting here, the actions are evaluated as they are counted.
+            let evaluated: &[Action] = if counts.is_some() { &[] } else { list };
             for index in from..to {
-                let start = block.values.len();
-                let run = (dealer, list, level);
+                let run = (dealer, evaluated, level);
                 match self.accepts(run, index, ev, dd.as_mut(), &mut block.values) {
                     Ok(None) => {}
                     Ok(Some(acc)) => {
                         if let Some(c) = block.counts.as_mut() {
-                            match &acc.values {
-                                Ok(_) => c.count(&block.values[start..]),
-                                // Counted deal by deal, so that the error comes in order.
-                                Err(_) => block.counts = None,
+                            let mut call = acc.rand_calls;
+                            let mut rand = || {
+                                call += 1;
+                                dealer.rand_at(index, call - 1)
+                            };
+                            if c.count_deal(list, ev, dd.as_mut(), &mut rand).is_err() {
+                                // Tested again deal by deal, so that the error comes in
+                                // order.
+                                block.counts = None;
                             }
-                            block.values.truncate(start);
                         }
                         block.accepted.push(acc);
                     }
@@ -807,17 +817,21 @@ impl Script {
             init,
             |state, range| test(state, range, counts),
             |_, mut block: Block| -> Result<(), Stop> {
-                if let Some(c) = &block.counts {
+                if block.counted {
                     let n = block.accepted.len() as u64;
-                    if nprod + n < produce {
-                        accept(Arrival::Counts(c), nprod).map_err(Stop::Error)?;
-                        nprod += n;
-                    } else {
-                        let state = again.get_or_insert_with(init);
-                        block = test(state, (block.start, block.end), None);
+                    match &block.counts {
+                        Some(c) if nprod + n < produce => {
+                            accept(Arrival::Counts(c), nprod).map_err(Stop::Error)?;
+                            nprod += n;
+                        }
+                        // The run's last deal, or an error, is in the block: deal by deal.
+                        _ => {
+                            let state = again.get_or_insert_with(init);
+                            block = test(state, (block.start, block.end), None);
+                        }
                     }
                 }
-                if block.counts.is_none() {
+                if !block.counted {
                     for acc in block.accepted {
                         let index = acc.index;
                         let arrival = Arrival::Deal(acc, &block.values);
@@ -897,6 +911,7 @@ impl Script {
             deal,
             level,
             values,
+            rand_calls: call,
         }))
     }
 }
