@@ -550,11 +550,11 @@ impl Actions<'_> {
 }
 
 /// Pushes on `values` every value the actions `list` read on the evaluator's deal, in the
-/// actions' order (so that `rnd` is called as dealer calls it): each expression of `printcompact(e)`,
-/// `printoneline(e)` and `printes(...)`, each `average`'s and `frequency`'s (two for a
-/// two-dimensional one), and `evalcontract`'s tricks (South's then West's, strain by
-/// strain). It reads the actions, not their state: the deals of a run can be evaluated on
-/// the threads that dealt them, and [`Actions::apply`]'d in order.
+/// actions' order (so that `rnd` is called as dealer calls it): each expression of
+/// `printcompact(e)`, `printoneline(e)` and `printes(...)`, each `average`'s and
+/// `frequency`'s (two for a two-dimensional one), and `evalcontract`'s tricks (South's then
+/// West's, strain by strain). It reads the actions, not their state: the deals of a run can
+/// be evaluated on the threads that dealt them, and [`Actions::apply`]'d in order.
 pub fn evaluate(
     list: &[Action],
     ev: &mut Evaluator<'_>,

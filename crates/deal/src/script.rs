@@ -864,10 +864,10 @@ impl Script {
 
     /// Deal `index` of the counter generator `dealer`, if it meets the condition and
     /// leveling's range, with the values of the actions `list` pushed on `values` (every
-    /// `rnd` call in the order the one-at-a-time
-    /// path makes it: the condition's, leveling's, the actions'). An error evaluating the
-    /// condition or leveling's expression fails the deal; one evaluating the actions is
-    /// kept with the deal (it ends the run only if the deal is produced).
+    /// `rnd` call in the order the one-at-a-time path makes it: the condition's,
+    /// leveling's, the actions'). An error evaluating the condition or leveling's
+    /// expression fails the deal; one evaluating the actions is kept with the deal (it ends
+    /// the run only if the deal is produced).
     fn accepts(
         &self,
         (dealer, list, level): (&CounterDealer, &[Action], Option<&Level>),
