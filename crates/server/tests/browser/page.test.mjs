@@ -130,7 +130,16 @@ async function readValues(page) {
   return page.$$eval('.playable', (buttons) => Object.fromEntries(buttons.map((b) => [b.dataset.card, Number(b.querySelector('.value').textContent)])));
 }
 
-const playedParam = (page) => new URL(page.url()).searchParams.get('play') || '';
+// The address's play= as the page holds it (page.url() follows history updates late).
+const playedParam = (page) => page.evaluate(() => new URLSearchParams(location.search).get('play') || '');
+// Waits for the page to write `want` in its address's play= (it does so as it renders),
+// then checks it: a failure shows what the address holds.
+async function expectPlayed(page, want) {
+  await page
+    .waitForFunction((w) => (new URLSearchParams(location.search).get('play') || '') === w, want, { timeout: 10_000 })
+    .catch(() => {});
+  assert.equal(await playedParam(page), want);
+}
 const tally = async (page) => (await page.innerText('.tally')).replace(/\s+/g, ' ').trim();
 
 async function paste(page, deal) {
@@ -204,7 +213,7 @@ test("a lead's value equals ddsolve solve's, before and after it is played", asy
 
   // Lead the heart jack by clicking it: South to play, each card as `ddsolve solve --played HJ`.
   await page.click('.playable[data-card="HJ"]');
-  assert.equal(playedParam(page), 'HJ');
+  await expectPlayed(page, 'HJ');
   await page.waitForSelector('.hand-S.to-play');
   const after = await readValues(page);
   const next = cliSolve({ deal: without(README_DEAL, ['HJ']), trump: 'NT', leader: 'E', played: ['HJ'] });
@@ -233,7 +242,7 @@ test('a full trick played by click, keys and "best card", then undone and redone
   await readValues(page);
   await page.click('button[data-action="best"]'); // North: one optimal card
   await page.waitForFunction(() => new URLSearchParams(location.search).get('play')?.length === 8);
-  const trick = playedParam(page);
+  const trick = await playedParam(page);
   assert.match(trick, /^HJH8HAH[K652]$/);
   assert.equal(await tally(page), 'NS 0 EW 1');
   assert.match(await page.textContent('.trick-table tbody tr:first-child'), /W/);
@@ -243,17 +252,17 @@ test('a full trick played by click, keys and "best card", then undone and redone
 
   for (let i = 0; i < 3; i++) await page.click('button[data-action="undo"]');
   await page.keyboard.press('u');
-  assert.equal(playedParam(page), '');
+  await expectPlayed(page, '');
   assert.equal(await tally(page), 'NS 0 EW 0');
   assert.ok(await page.isVisible('.hand-E.to-play'));
   assert.equal(await page.locator('.hand-E .playable[data-card="HJ"]').count(), 1, 'the jack is back in East\'s hand');
   assert.equal(await page.locator('.trick-table').count(), 0);
   await page.click('button[data-action="redo"]');
-  assert.equal(playedParam(page), 'HJ');
+  await expectPlayed(page, 'HJ');
   await page.keyboard.press('r');
-  assert.equal(playedParam(page), 'HJH8');
+  await expectPlayed(page, 'HJH8');
   await page.click('button[data-action="reset"]');
-  assert.equal(playedParam(page), '');
+  await expectPlayed(page, '');
   page.assertClean();
 });
 
@@ -310,7 +319,7 @@ test('a link with play= restores the position, and a reload keeps it', async (t)
   for (const [card, tricks] of Object.entries(expected.values)) assert.equal(values[card], tricks, `${card}: NS have won no trick yet`);
   await page.reload();
   assert.deepEqual(await readValues(page), values);
-  assert.equal(playedParam(page), MID_PLAY + 'H4');
+  await expectPlayed(page, MID_PLAY + 'H4');
   // The tricks list gets `ddsolve play`'s analysis: the heart jack lead gave a trick away, and
   // after each trick North-South's total (won plus double dummy to come) is listed.
   await page.waitForFunction(() => document.querySelector('.trick-table tbody tr:nth-child(2) td.dd')?.textContent.trim() !== '', null, { timeout: SOLVE_TIMEOUT });
@@ -322,7 +331,7 @@ test('a link with play= restores the position, and a reload keeps it', async (t)
   const bad = await open(t, DESKTOP, `/?deal=${encodeURIComponent(README_DEAL)}&strain=NT&declarer=N&play=HJSA`);
   await bad.waitForSelector('.play-status .error');
   assert.match(await bad.textContent('.play-status .error'), /card 2 .*South does not hold it/);
-  assert.equal(playedParam(bad), 'HJ');
+  await expectPlayed(bad, 'HJ');
   page.assertClean();
 });
 
@@ -348,7 +357,7 @@ test('"finish" plays the deal out optimally', async (t) => {
   await readValues(page);
   await page.click('button[data-action="finish"]');
   await page.waitForSelector('.done-line', { timeout: 180_000 });
-  assert.equal(playedParam(page).length, 104);
+  assert.equal((await playedParam(page)).length, 104);
   // West makes 8 tricks in spades double dummy, and optimal play keeps exactly that.
   assert.equal(await tally(page), 'NS 5 EW 8');
   assert.match(await page.textContent('.done-line'), /West took 8 tricks/);
@@ -408,7 +417,7 @@ test('an ending (five cards a hand): its table, what the page cannot show, and i
   await shot(page, 'desktop-ending');
   await page.click('button[data-action="finish"]');
   await page.waitForSelector('.done-line', { timeout: 180_000 });
-  assert.equal(playedParam(page).length, 40);
+  assert.equal((await playedParam(page)).length, 40);
   assert.match(await page.textContent('.done-line'), new RegExp(`North took ${table.N.S} of 5 tricks\\.`));
   assert.equal(await page.locator('.trick-table tbody tr').count(), 5);
   await shot(page, 'desktop-ending-played');
