@@ -441,13 +441,6 @@ impl<'s> Actions<'s> {
                     write_pbn(&self.info, out, nprod, deal)?;
                 }
                 (Action::Print(_), State::Print { deals }) => deals.push(*deal),
-                (Action::EvalContract, State::EvalContract { results }) => {
-                    for strain in Strain::ALL {
-                        let (s, w) = (values.next(), values.next());
-                        results[0][dealer_strain(strain)][s as usize] += 1;
-                        results[1][dealer_strain(strain)][w as usize] += 1;
-                    }
-                }
                 _ => {}
             }
         }
@@ -652,23 +645,27 @@ impl State {
         }
     }
 
-    /// Whether the state is an `average`'s or a `frequency`'s.
+    /// Whether the state is an `average`'s, a `frequency`'s or `evalcontract`'s.
     #[inline]
     fn counts(&self) -> bool {
         matches!(
             self,
-            State::Average { .. } | State::Frequency { .. } | State::Frequency2 { .. }
+            State::Average { .. }
+                | State::Frequency { .. }
+                | State::Frequency2 { .. }
+                | State::EvalContract { .. }
         )
     }
 
-    /// Counts the next value(s) into an `average` or a `frequency` (other states: none).
+    /// Counts the next value(s) into an `average`, a `frequency` or `evalcontract` (other
+    /// states: none).
     #[inline]
     fn count(&mut self, values: &mut Values<'_>) {
         let Ok(()) = self.count_from(|| Ok::<i32, std::convert::Infallible>(values.next()));
     }
 
-    /// Counts into an `average` or a `frequency` the value(s) `next` gives (two for a
-    /// two-dimensional frequency); other states take none.
+    /// Counts into an `average`, a `frequency` or `evalcontract` the value(s) `next` gives
+    /// (two for a two-dimensional frequency, ten for `evalcontract`); other states take none.
     #[inline]
     fn count_from<E>(&mut self, mut next: impl FnMut() -> Result<i32, E>) -> Result<(), E> {
         match self {
@@ -702,7 +699,14 @@ impl State {
                 let width = (*hi2 as i64 - *lo2 as i64 + 3) as usize;
                 counts[width * cell2(v1, *lo1, *hi1) + cell2(v2, *lo2, *hi2)] += 1;
             }
-            State::Stateless | State::Print { .. } | State::EvalContract { .. } => {}
+            State::EvalContract { results } => {
+                for strain in Strain::ALL {
+                    let (s, w) = (next()?, next()?);
+                    results[0][dealer_strain(strain)][s as usize] += 1;
+                    results[1][dealer_strain(strain)][w as usize] += 1;
+                }
+            }
+            State::Stateless | State::Print { .. } => {}
         }
         Ok(())
     }
@@ -917,17 +921,12 @@ impl Actions<'_> {
                     objects.push(json!({"action": "frequency", "label": label(l), "value": v}));
                 }
                 Action::EvalContract => {
-                    let State::EvalContract { results } = st else {
-                        continue;
-                    };
-                    let mut side = [[0u8; 5]; 2];
-                    for strain in Strain::ALL {
-                        let (s, w) = (values.next(), values.next());
-                        results[0][dealer_strain(strain)][s as usize] += 1;
-                        results[1][dealer_strain(strain)][w as usize] += 1;
-                        side[0][dealer_strain(strain)] = s as u8;
-                        side[1][dealer_strain(strain)] = w as u8;
+                    let mut side = [[0i32; 5]; 2];
+                    for (i, strain) in Strain::ALL.into_iter().enumerate() {
+                        side[0][dealer_strain(strain)] = values.peek(2 * i).unwrap_or(0);
+                        side[1][dealer_strain(strain)] = values.peek(2 * i + 1).unwrap_or(0);
                     }
+                    st.count(&mut values);
                     objects.push(json!({
                         "action": "evalcontract", "south": side[0], "west": side[1]
                     }));

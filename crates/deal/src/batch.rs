@@ -63,7 +63,7 @@ fn verdict(
     let verdict = condition_verdict(script, ev, deal, condition_dd, rand)?;
     if let (Some((level, filled)), false) = (level, matches!(verdict, Verdict::Failed(_))) {
         if let Some(v) = ev.eval_without_dd(&level.expr) {
-            if v < level.low || v > level.high || filled.is_full(v) {
+            if !filled.takes(v) {
                 return None;
             }
         }
@@ -368,7 +368,7 @@ pub(crate) fn run(
             }
             match level {
                 Some((l, filled)) => match ev.eval(&l.expr, dd, &mut rand) {
-                    Ok(v) => v >= l.low && v <= l.high && !filled.is_full(v),
+                    Ok(v) => filled.takes(v),
                     Err(_) => true,
                 },
                 None => true,

@@ -380,10 +380,8 @@ where
                 pending = Some((payload, deal, Tricks::NONE));
             }
             let (_, _, tricks) = pending.as_mut().expect("a deal's first task carries it");
-            match row {
-                Some((strain, Solved::Row(row))) => tricks.set_row(strain, row),
-                Some((strain, Solved::One(declarer, t))) => tricks.set(declarer, strain, t),
-                None => {}
+            if let Some((strain, solved)) = row {
+                solved.record(strain, tricks);
             }
             seen += 1;
             if seen < per_deal {
@@ -441,10 +439,7 @@ fn solve_missing(solver: &mut Solver, deal: &Deal, needs: &Needs, tricks: &mut T
         if missing == 0 {
             continue;
         }
-        match solve_declarers(solver, deal, strain, missing) {
-            Solved::Row(row) => tricks.set_row(strain, row),
-            Solved::One(declarer, t) => tricks.set(declarer, strain, t),
-        }
+        solve_declarers(solver, deal, strain, missing).record(strain, tricks);
     }
 }
 
@@ -469,6 +464,16 @@ fn solve_declarers(solver: &mut Solver, deal: &Deal, strain: Strain, declarers: 
 enum Solved {
     Row([u8; 4]),
     One(Seat, u8),
+}
+
+impl Solved {
+    /// Records what was found of `strain` in `tricks`.
+    fn record(self, strain: Strain, tricks: &mut Tricks) {
+        match self {
+            Solved::Row(row) => tricks.set_row(strain, row),
+            Solved::One(declarer, t) => tricks.set(declarer, strain, t),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -177,12 +177,14 @@ pub(crate) struct Filled {
 }
 
 impl Filled {
-    /// Whether `v`, a value in the range, has its deals already.
-    pub(crate) fn is_full(&self, v: i32) -> bool {
+    /// Whether a deal of value `v` may still be produced: `v` is in the range and short of
+    /// its quota.
+    pub(crate) fn takes(&self, v: i32) -> bool {
         self.slot(v)
-            .is_some_and(|c| c.load(Ordering::Relaxed) >= self.per_value)
+            .is_some_and(|c| c.load(Ordering::Relaxed) < self.per_value)
     }
 
+    /// The count of `v`, none outside the range.
     fn slot(&self, v: i32) -> Option<&AtomicU64> {
         let i = usize::try_from(i64::from(v) - i64::from(self.low)).ok()?;
         self.counts.get(i)
@@ -221,9 +223,6 @@ impl<'a> Quotas<'a> {
     /// Whether a deal of leveling's value `v`, which met the condition, is produced: `v` is
     /// in the range and short of its quota (then counted).
     pub(crate) fn admit_value(&mut self, v: i32) -> bool {
-        if v < self.level.low || v > self.level.high {
-            return false;
-        }
         let Some(slot) = self.filled.slot(v) else {
             return false;
         };
